@@ -1,0 +1,62 @@
+"""raise-the-sum: the reference rules engine for the card game *Raise the Sum*.
+
+Pure functions over frozen states: :func:`new_game` deals, :func:`legal_plays`
+lists what the player to act may do, :func:`apply` returns the next state, and
+:func:`score` is the arithmetic of a play.
+
+>>> from raise_the_sum import Attack, parse_cards, score
+>>> score(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
+6
+"""
+
+from raise_the_sum.actions import (
+    Action,
+    Discard,
+    IllegalAction,
+    NextRound,
+    Pass,
+    Play,
+    parse_action,
+)
+from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, parse_cards
+from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
+from raise_the_sum.rng import Rng
+from raise_the_sum.rules import Rules
+from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
+from raise_the_sum.state import GameState, Phase
+from raise_the_sum.views import PlayerView, observe
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "ALL_CARDS",
+    "NO_ATTACK",
+    "STANDARD_DECK",
+    "Action",
+    "Attack",
+    "Card",
+    "Discard",
+    "Explanation",
+    "GameState",
+    "IllegalAction",
+    "Kind",
+    "NextRound",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "Rng",
+    "Rules",
+    "Step",
+    "apply",
+    "attack_of",
+    "explain",
+    "legal_plays",
+    "match_winner",
+    "new_game",
+    "observe",
+    "parse_action",
+    "parse_cards",
+    "round_winner",
+    "score",
+]

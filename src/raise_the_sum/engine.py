@@ -1,0 +1,514 @@
+"""The transitions: ``new_game``, ``legal_plays``, ``apply``, and who won.
+
+Every function here is pure: it takes a :class:`~raise_the_sum.GameState`
+and returns a value or a new state, and never changes its argument.
+
+A whole match, driven by a simple player that always takes the first legal
+action:
+
+>>> from raise_the_sum import Phase, Rules, new_game, legal_plays, apply
+>>> state = new_game(Rules(players=2), seed=2026)
+>>> while state.phase is not Phase.MATCH_OVER:
+...     state = apply(state, legal_plays(state)[0])
+>>> match_winner(state) is not None
+True
+>>> max(state.points)
+5
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import Final
+
+from raise_the_sum import _tables
+from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
+from raise_the_sum.cards import ALL_CARDS, Card
+from raise_the_sum.rng import Rng
+from raise_the_sum.rules import Rules
+from raise_the_sum.scoring import score
+from raise_the_sum.state import GameState, Phase
+
+__all__ = ["apply", "legal_plays", "match_winner", "new_game", "round_winner"]
+
+_PASS: Final = Pass()
+_NEXT_ROUND: Final = NextRound()
+_BY_INDEX: Final = attrgetter("index")
+_DEFAULT_RULES: Final = Rules()
+
+
+def new_game(
+    rules: Rules = _DEFAULT_RULES,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+) -> GameState:
+    """Start a match: shuffle, deal, and the first player's turn-start draw.
+
+    The deck is shuffled by the library's generator from ``seed`` (rules R3.2
+    and R3.8); ``seed=None`` picks a fresh seed, which ``state.seed`` records
+    so that the game can be replayed. Pass ``deck`` to stack the deck
+    instead, top card first: it must hold exactly the cards of ``rules.deck``,
+    and the seed then drives only the reshuffles (rule R6.1).
+
+    The deal gives ``rules.hand_size`` cards to each seat, one at a time,
+    seat 0 first (rule R3.3); then ``rules.first_player`` draws its turn's
+    card (rules R3.4 and R4.1).
+
+    >>> from raise_the_sum import parse_cards
+    >>> state = new_game(seed=7)
+    >>> [len(hand) for hand in state.hands], state.current, len(state.deck)
+    ([8, 7, 7, 7], 0, 33)
+    >>> new_game(seed=7) == state
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {rules!r}")
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif type(seed) is not int:
+        raise TypeError(f"seed must be an int or None, got {seed!r}")
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        order, rng = rng.shuffle(rules.deck)
+    else:
+        order = _check_stacked_deck(rules, deck)
+    cards = tuple(ALL_CARDS[card.index] for card in order)
+    players = rules.players
+    dealt = players * rules.hand_size
+    hands = [tuple(sorted(cards[seat:dealt:players], key=_BY_INDEX)) for seat in range(players)]
+    first = rules.first_player
+    rest = cards[dealt:]
+    hands[first] = _insert(hands[first], rest[0])
+    return GameState(
+        rules=rules,
+        seed=seed,
+        rng=rng,
+        phase=Phase.PLAY,
+        current=first,
+        hands=tuple(hands),
+        points=(0,) * players,
+        to_beat=None,
+        standing=(),
+        standing_seat=None,
+        passed=frozenset(),
+        deck=rest[1:],
+        discard=(),
+    )
+
+
+def _check_stacked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
+    if isinstance(deck, str):
+        raise TypeError("deck must be Card objects (use parse_cards for notation)")
+    order = tuple(deck)
+    for card in order:
+        if not isinstance(card, Card):
+            raise TypeError(f"deck must hold Card objects, got {card!r}")
+    given = Counter(order)
+    wanted = Counter(rules.deck)
+    if given != wanted:
+        extra = given - wanted
+        missing = wanted - given
+        parts = []
+        if extra:
+            parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements())))
+        if missing:
+            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+        raise ValueError(
+            f"deck: must be a reordering of rules.deck ({len(rules.deck)} cards); "
+            f"it has {len(order)}: {'; '.join(parts)} (rule R1.2)"
+        )
+    return order
+
+
+def legal_plays(state: GameState) -> tuple[Action, ...]:
+    """Every legal action of ``state.current``, each distinct multiset once.
+
+    The order is deterministic:
+
+    * ``PLAY``: the legal plays by number of cards, then by their sorted
+      cards compared in card order (rule R1.4); then ``Pass()`` -- except for
+      an opener, who may not pass (rule R4.3) unless they hold fewer cards
+      than ``rules.min_play``, when ``Pass()`` is all they may do. An opening
+      may be any play (R4.3); a reply must beat ``state.to_beat`` facing
+      ``state.attack`` (R4.4).
+    * ``DISCARD``: every distinct discard that leaves exactly
+      ``rules.hand_limit`` cards (rule R4.8), in the same order.
+    * ``ROUND_OVER``: ``(NextRound(),)`` (rule R5.4).
+    * ``MATCH_OVER``: ``()`` (rule R5.2).
+
+    >>> from raise_the_sum import parse_cards, Rules
+    >>> rules = Rules(players=2, hand_size=1, hand_limit=1, max_play=2,
+    ...               deck=parse_cards("+1 +2 x2 +3 +4 +5 +6 +7 +8 +9"))
+    >>> state = new_game(rules, seed=1, deck=parse_cards("+2 +9 x2 +1 +3 +4 +5 +6 +7 +8"))
+    >>> for action in legal_plays(state):
+    ...     print(action)
+    play +2
+    play x2
+    play +2 x2
+    """
+    phase = state.phase
+    if phase is Phase.PLAY:
+        rules = state.rules
+        hand = state.hands[state.current]
+        if len(hand) < rules.min_play:
+            return (_PASS,)
+        entries = _tables.play_entries(hand, rules.min_play, rules.max_play)
+        if state.to_beat is None:
+            return tuple([entry[0] for entry in entries])
+        to_beat = state.to_beat
+        attack = state.attack
+        subtract = attack.subtract
+        divide = attack.divide
+        legal: list[Action] = []
+        append = legal.append
+        for play, adds, mult, zero in entries:
+            if zero:
+                total = adds * mult
+            else:
+                base = adds - subtract
+                total = base * mult // divide if base > 0 else 0
+            if total > to_beat:
+                append(play)
+        append(_PASS)
+        return tuple(legal)
+    if phase is Phase.DISCARD:
+        hand = state.hands[state.current]
+        return tuple(_tables.discards(hand, len(hand) - state.rules.hand_limit))
+    if phase is Phase.ROUND_OVER:
+        return (_NEXT_ROUND,)
+    return ()
+
+
+def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
+    """The state after ``state.current`` takes ``action``; ``state`` never changes.
+
+    ``apply`` also makes the automatic steps that follow: the end of the
+    turn, the next active seat clockwise (rule R4.9) and its turn-start draw
+    (R4.1), a reshuffle when the deck is empty (R6.1), the round's point
+    (R5.1), the brief result between rounds (R5.4) and the end of the match
+    (R5.2).
+
+    Pass ``seat`` to have an action refused unless that seat is the one to
+    act, as a server does for each player. An illegal action raises
+    :class:`~raise_the_sum.IllegalAction`, naming the rule it breaks (rule
+    R7.1); an argument of the wrong type raises :class:`TypeError`.
+
+    >>> from raise_the_sum import parse_cards, Play, Pass
+    >>> state = new_game(seed=7)
+    >>> print(*state.hands[0])
+    +5 +5 +6 +6 +7 -3 -5 -6
+    >>> after = apply(state, Play(parse_cards("+7 +6 -5")))
+    >>> after.to_beat, str(after.attack), after.current
+    (13, '−5', 1)
+    >>> print(*after.hands[1])
+    +1 +3 +4 +8 +8 x2 -2 -7
+    >>> apply(after, Play(parse_cards("+8 +8 +1")))
+    Traceback (most recent call last):
+    ...
+    raise_the_sum.actions.IllegalAction: a reply must beat 13; this play totals 12 (rule R4.4)
+    >>> apply(after, Play(parse_cards("+9")))
+    Traceback (most recent call last):
+    ...
+    raise_the_sum.actions.IllegalAction: you do not hold +9 (rule R4.2)
+    >>> apply(state, Pass())
+    Traceback (most recent call last):
+    ...
+    raise_the_sum.actions.IllegalAction: the opener must play: an opening cannot be passed (rule R4.3)
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, got {state!r}")
+    kind = type(action)
+    if kind not in _ACTION_TYPES:
+        raise TypeError(f"action must be a Play, Pass, Discard or NextRound, got {action!r}")
+    phase = state.phase
+    if phase is Phase.MATCH_OVER:
+        raise IllegalAction(
+            "R5.2", f"the match is over: seat {state.current} has won it; no action is legal"
+        )
+    if seat is not None:
+        if type(seat) is not int:
+            raise TypeError(f"seat must be an int or None, got {seat!r}")
+        if not 0 <= seat < state.rules.players:
+            raise ValueError(f"seat: a seat from 0 to {state.rules.players - 1}, got {seat}")
+        if seat != state.current:
+            raise IllegalAction(
+                "R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s"
+            )
+    if phase is Phase.PLAY:
+        if kind is Play:
+            return _play(state, action)  # type: ignore[arg-type]
+        if kind is Pass:
+            return _pass(state)
+        if kind is Discard:
+            raise IllegalAction(
+                "R4.8",
+                "discarding comes at the end of a turn, after a play or a pass, "
+                f"and only above {state.rules.hand_limit} cards",
+            )
+        raise IllegalAction("R5.4", "the round is still under way: play or pass")
+    if phase is Phase.DISCARD:
+        if kind is Discard:
+            return _discard(state, action)  # type: ignore[arg-type]
+        hand = state.hands[state.current]
+        excess = len(hand) - state.rules.hand_limit
+        raise IllegalAction(
+            "R4.8",
+            f"you hold {len(hand)} cards: discard {excess} to end your turn "
+            f"with {state.rules.hand_limit}",
+        )
+    if kind is NextRound:
+        return _next_round(state)
+    raise IllegalAction(
+        "R5.4", "the round is over: start the next round (NextRound()) before anyone acts"
+    )
+
+
+_ACTION_TYPES: Final = frozenset({Play, Pass, Discard, NextRound})
+
+
+def round_winner(state: GameState) -> int | None:
+    """The seat that won the round just ended, or None while a round is under way.
+
+    Defined in ``ROUND_OVER`` and in ``MATCH_OVER`` (the last round's winner):
+    the last player still in (rule R5.1).
+    """
+    if state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
+        return state.current
+    return None
+
+
+def match_winner(state: GameState) -> int | None:
+    """The seat that won the match (rule R5.2), or None while it goes on."""
+    if state.phase is Phase.MATCH_OVER:
+        return state.current
+    return None
+
+
+# -- the transitions ---------------------------------------------------------------------
+
+
+def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, card), key=_BY_INDEX))
+
+
+def _take(hand: tuple[Card, ...], cards: tuple[Card, ...], rule: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Split a sorted hand into (the sorted ``cards`` taken from it, the rest).
+
+    Raises IllegalAction citing ``rule`` when the hand does not hold them all.
+    """
+    taken: list[Card] = []
+    rest: list[Card] = []
+    wanted = len(cards)
+    i = 0
+    for card in hand:
+        if i < wanted:
+            want = cards[i].index
+            if card.index == want:
+                taken.append(card)
+                i += 1
+                continue
+            if want < card.index:
+                break
+        rest.append(card)
+    if i < wanted:
+        raise IllegalAction(rule, _missing(hand, cards))
+    return tuple(taken), tuple(rest)
+
+
+def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
+    held = Counter(hand)
+    for card, count in sorted(Counter(cards).items()):
+        if held[card] == 0:
+            return f"you do not hold {card}"
+        if held[card] < count:
+            return f"you hold {held[card]} {card}, not {count}"
+    raise AssertionError("unreachable: every card is held")
+
+
+def _play(state: GameState, play: Play) -> GameState:
+    rules = state.rules
+    seat = state.current
+    cards = play.cards
+    n = len(cards)
+    if n < rules.min_play or n > rules.max_play:
+        span = (
+            f"{rules.min_play} card" + ("s" if rules.min_play > 1 else "")
+            if rules.min_play == rules.max_play
+            else f"{rules.min_play} to {rules.max_play} cards"
+        )
+        raise IllegalAction("R4.2", f"a play is {span}; this one has {n}")
+    played, rest = _take(state.hands[seat], cards, "R4.2")
+    total = score(played, state.attack)
+    if state.to_beat is not None and total <= state.to_beat:
+        raise IllegalAction(
+            "R4.4", f"a reply must beat {state.to_beat}; this play totals {total}"
+        )
+    hands = list(state.hands)
+    hands[seat] = rest
+    played_state = GameState(
+        rules=rules,
+        seed=state.seed,
+        rng=state.rng,
+        phase=Phase.PLAY,
+        current=seat,
+        hands=tuple(hands),
+        points=state.points,
+        to_beat=total,
+        standing=played,
+        standing_seat=seat,
+        passed=state.passed,
+        deck=state.deck,
+        discard=state.discard + state.standing,
+    )
+    return _end_turn(played_state)
+
+
+def _pass(state: GameState) -> GameState:
+    rules = state.rules
+    seat = state.current
+    if not state.standing and len(state.hands[seat]) >= rules.min_play:
+        raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
+    passed = GameState(
+        rules=rules,
+        seed=state.seed,
+        rng=state.rng,
+        phase=Phase.PLAY,
+        current=seat,
+        hands=state.hands,
+        points=state.points,
+        to_beat=state.to_beat,
+        standing=state.standing,
+        standing_seat=state.standing_seat,
+        passed=state.passed | {seat},
+        deck=state.deck,
+        discard=state.discard,
+    )
+    return _end_turn(passed)
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    rules = state.rules
+    seat = state.current
+    hand = state.hands[seat]
+    excess = len(hand) - rules.hand_limit
+    if len(action.cards) != excess:
+        raise IllegalAction(
+            "R4.8",
+            f"you hold {len(hand)} cards and keep {rules.hand_limit}: discard exactly "
+            f"{excess}, not {len(action.cards)}",
+        )
+    discarded, rest = _take(hand, action.cards, "R4.8")
+    hands = list(state.hands)
+    hands[seat] = rest
+    return _finish_turn(
+        state, hands=tuple(hands), discard=state.discard + discarded
+    )
+
+
+def _end_turn(state: GameState) -> GameState:
+    """After a play or a pass: discard first if over the hand limit (R4.8), else finish."""
+    if len(state.hands[state.current]) > state.rules.hand_limit:
+        return GameState(
+            rules=state.rules,
+            seed=state.seed,
+            rng=state.rng,
+            phase=Phase.DISCARD,
+            current=state.current,
+            hands=state.hands,
+            points=state.points,
+            to_beat=state.to_beat,
+            standing=state.standing,
+            standing_seat=state.standing_seat,
+            passed=state.passed,
+            deck=state.deck,
+            discard=state.discard,
+        )
+    return _finish_turn(state, hands=state.hands, discard=state.discard)
+
+
+def _finish_turn(
+    state: GameState, *, hands: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...]
+) -> GameState:
+    """The turn is over: score the round if one player is left (R5.1), else the next turn."""
+    rules = state.rules
+    players = rules.players
+    passed = state.passed
+    if len(passed) == players - 1:
+        winner = next(s for s in range(players) if s not in passed)
+        points = list(state.points)
+        points[winner] += 1
+        over = points[winner] >= rules.points_to_win
+        return GameState(
+            rules=rules,
+            seed=state.seed,
+            rng=state.rng,
+            phase=Phase.MATCH_OVER if over else Phase.ROUND_OVER,
+            current=winner,
+            hands=hands,
+            points=tuple(points),
+            to_beat=state.to_beat,
+            standing=state.standing,
+            standing_seat=state.standing_seat,
+            passed=passed,
+            deck=state.deck,
+            discard=discard,
+        )
+    seat = state.current
+    while True:
+        seat = (seat + 1) % players
+        if seat not in passed:
+            break
+    return _start_turn(state, seat, hands, discard, passed, state.standing, state.standing_seat, state.to_beat)
+
+
+def _next_round(state: GameState) -> GameState:
+    """Leave the brief result: clear the table, everyone rejoins, the winner opens (R5.3)."""
+    return _start_turn(
+        state,
+        state.current,
+        state.hands,
+        state.discard + state.standing,
+        frozenset(),
+        (),
+        None,
+        None,
+    )
+
+
+def _start_turn(
+    state: GameState,
+    seat: int,
+    hands: tuple[tuple[Card, ...], ...],
+    discard: tuple[Card, ...],
+    passed: frozenset[int],
+    standing: tuple[Card, ...],
+    standing_seat: int | None,
+    to_beat: int | None,
+) -> GameState:
+    """``seat`` starts its turn: it draws 1 card (R4.1), reshuffling if need be (R6.1)."""
+    deck = state.deck
+    rng = state.rng
+    if not deck:
+        deck, rng = rng.shuffle(discard)
+        discard = ()
+    drawn = list(hands)
+    drawn[seat] = _insert(hands[seat], deck[0])
+    return GameState(
+        rules=state.rules,
+        seed=state.seed,
+        rng=rng,
+        phase=Phase.PLAY,
+        current=seat,
+        hands=tuple(drawn),
+        points=state.points,
+        to_beat=to_beat,
+        standing=standing,
+        standing_seat=standing_seat,
+        passed=passed,
+        deck=deck[1:],
+        discard=discard,
+    )

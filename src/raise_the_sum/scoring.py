@@ -1,0 +1,335 @@
+"""The arithmetic of a play: its total (rules R2.1 to R2.7) and its attack (R2.8).
+
+This module is the one place where a play's arithmetic lives; the engine, the
+explanations and every front end call it.
+
+Against an incoming attack of subtraction ``S`` and divisor ``D``::
+
+    total = floor(max(A - S, 0) * M / D)
+
+where ``A`` is the sum of the play's Add cards and ``M`` the product of its
+Multiply cards; a Zero card in the play makes ``S = 0`` and ``D = 1``.
+
+>>> from raise_the_sum import parse_cards
+>>> score(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
+6
+>>> attack_of(parse_cards("-4 -3 /2 /3 +1"))
+Attack(subtract=7, divide=6)
+>>> print(explain(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3)))
+(8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from raise_the_sum.cards import ALL_CARDS, Card, Kind
+
+__all__ = ["NO_ATTACK", "Attack", "Explanation", "Step", "attack_of", "explain", "score"]
+
+
+def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"Attack.{attribute.name} must be an int, got {value!r}")
+    if value < 0:
+        raise ValueError(f"Attack.{attribute.name} must be 0 or more, got {value}")
+
+
+def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"Attack.{attribute.name} must be an int, got {value!r}")
+    if value < 1:
+        raise ValueError(f"Attack.{attribute.name} must be 1 or more (1: no division), got {value}")
+
+
+@attrs.frozen
+class Attack:
+    """The attack that faces a play: a subtraction and a divisor (rule R2.8).
+
+    ``Attack()`` is no attack at all. Subtract cards add up and Divide cards
+    multiply, so the divisor is any product of 2s and 3s in play, but any
+    positive divisor is accepted here.
+
+    >>> Attack()
+    Attack(subtract=0, divide=1)
+    >>> str(Attack(subtract=2, divide=3))
+    '−2 ÷3'
+    >>> Attack(divide=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: Attack.divide must be 1 or more (1: no division), got 0
+    """
+
+    #: Subtracted from the addition total of the play it faces (0: none).
+    subtract: int = attrs.field(default=0, validator=_non_negative)
+    #: Divides the whole total of the play it faces (1: none).
+    divide: int = attrs.field(default=1, validator=_positive)
+
+    @property
+    def is_none(self) -> bool:
+        """True when this is no attack at all (``Attack()``)."""
+        return self.subtract == 0 and self.divide == 1
+
+    def __str__(self) -> str:
+        """The attack in the guide's signs: ``−2 ÷3``, ``−7``, ``÷4``; ``none``."""
+        parts = []
+        if self.subtract:
+            parts.append(f"−{self.subtract}")
+        if self.divide != 1:
+            parts.append(f"÷{self.divide}")
+        return " ".join(parts) if parts else "none"
+
+
+#: No attack: ``Attack()``.
+NO_ATTACK: Final = Attack()
+
+# Per card index: what the card adds, multiplies, subtracts, divides; is it Zero.
+_ADD: Final = tuple(c.value if c.kind is Kind.ADD else 0 for c in ALL_CARDS)
+_MUL: Final = tuple(c.value if c.kind is Kind.MULTIPLY else 1 for c in ALL_CARDS)
+_SUB: Final = tuple(c.value if c.kind is Kind.SUBTRACT else 0 for c in ALL_CARDS)
+_DIV: Final = tuple(c.value if c.kind is Kind.DIVIDE else 1 for c in ALL_CARDS)
+_ZERO_INDEX: Final = ALL_CARDS[-1].index
+
+
+def _indices(cards: Iterable[Card]) -> list[int]:
+    try:
+        return [card.index for card in cards]
+    except AttributeError:
+        bad = next(c for c in cards if not isinstance(c, Card))
+        raise TypeError(f"cards must be Card objects, got {bad!r}") from None
+
+
+def score(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> int:
+    """The total of a play of ``cards`` facing ``attack`` (rules R2.1 to R2.7).
+
+    The order of the cards never matters (rule R1.3). A play with no Add card
+    starts at 0 (R2.1); a Zero card cancels the whole incoming attack (R2.2);
+    the subtraction floors at 0 (R2.3); every multiplier applies (R2.4); the
+    one division comes last and rounds down once (R2.5).
+
+    >>> from raise_the_sum import parse_cards
+    >>> score(parse_cards("+9 x2"), Attack(divide=4))
+    4
+    >>> score(parse_cards("+3 x3"), Attack(subtract=5))
+    0
+    >>> score(parse_cards("+3 x3 0"), Attack(subtract=5))
+    9
+    >>> score(parse_cards("x2"))
+    0
+    """
+    adds = 0
+    mult = 1
+    zero = False
+    for i in _indices(cards):
+        adds += _ADD[i]
+        mult *= _MUL[i]
+        if i == _ZERO_INDEX:
+            zero = True
+    if zero:
+        return adds * mult
+    base = adds - attack.subtract
+    if base <= 0:
+        return 0
+    return base * mult // attack.divide
+
+
+def attack_of(cards: Iterable[Card]) -> Attack:
+    """The attack a play of ``cards`` sends to the next player (rule R2.8).
+
+    Subtract values add up; Divide values multiply. Zero cards are not part of
+    it, and neither kind changes the player's own total.
+
+    >>> from raise_the_sum import parse_cards
+    >>> attack_of(parse_cards("/2 /2 +5"))
+    Attack(subtract=0, divide=4)
+    >>> attack_of(parse_cards("+5 x2")).is_none
+    True
+    """
+    subtract = 0
+    divide = 1
+    for i in _indices(cards):
+        subtract += _SUB[i]
+        divide *= _DIV[i]
+    if subtract == 0 and divide == 1:
+        return NO_ATTACK
+    return Attack(subtract, divide)
+
+
+@attrs.frozen
+class Step:
+    """One step of an :class:`Explanation`: what happened, by which rule."""
+
+    #: The identifier of the rule this step applies (see :mod:`raise_the_sum.rulebook`).
+    rule: str
+    #: The step in a player's words, for example ``"12 − 2 = 10"``.
+    text: str
+    #: The running total after this step.
+    value: int
+
+
+@attrs.frozen
+class Explanation:
+    """A structured derivation of a play's total, for front ends to render.
+
+    Build one with :func:`explain`. ``str()`` gives one line in the guide's
+    style; :attr:`steps` gives the derivation a step at a time, each step
+    citing its rule.
+    """
+
+    #: The play's cards, sorted (rule R1.4).
+    cards: tuple[Card, ...]
+    #: The attack the play faces.
+    incoming: Attack
+    #: True when a Zero card cancels a real incoming attack (rule R2.2).
+    cancelled: bool
+    #: The Add values, largest first (rule R2.1).
+    adds: tuple[int, ...]
+    #: The subtraction that applies: the incoming one, or 0 when cancelled.
+    subtract: int
+    #: The Multiply values, in card order (rule R2.4).
+    multipliers: tuple[int, ...]
+    #: The divisor that applies: the incoming one, or 1 when cancelled.
+    divide: int
+    #: The play's total; always equal to :func:`score` of the same arguments.
+    total: int
+    #: The attack the play sends on (rule R2.8).
+    outgoing: Attack
+    #: The derivation, one :class:`Step` at a time.
+    steps: tuple[Step, ...]
+
+    @property
+    def floored(self) -> bool:
+        """True when the subtraction took the additions below zero (rule R2.3)."""
+        return sum(self.adds) < self.subtract
+
+    def __str__(self) -> str:
+        """The derivation on one line, in the guide's style.
+
+        >>> from raise_the_sum import parse_cards
+        >>> print(explain(parse_cards("+8 +4 x2"), Attack(2, 3)))
+        (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down)
+        >>> print(explain(parse_cards("+3 x2"), Attack(subtract=5)))
+        (3 − 5) × 2 = 0 (3 − 5 is below zero, so it counts as 0)
+        >>> print(explain(parse_cards("+6 0"), Attack(2, 3)))
+        6 (the zero card cancels the incoming −2 ÷3)
+        >>> print(explain(parse_cards("x2 x3")))
+        0 × 2 × 3 = 0 (no blue cards: the total starts at 0)
+        """
+        terms = [str(a) for a in self.adds] or ["0"]
+        expr = " + ".join(terms)
+        if self.subtract:
+            expr += f" − {self.subtract}"
+        compound = len(terms) > 1 or self.subtract > 0
+        before_divide = max(sum(self.adds) - self.subtract, 0)
+        if self.multipliers:
+            if compound:
+                expr = f"({expr})"
+            expr += "".join(f" × {m}" for m in self.multipliers)
+            before_divide *= _product(self.multipliers)
+            compound = True
+        if self.divide != 1:
+            if compound and not self.multipliers:
+                expr = f"({expr})"
+            expr += f" ÷ {self.divide}"
+        parts = [expr]
+        if self.divide != 1 and compound:
+            parts.append(f"{before_divide} ÷ {self.divide}")
+        if compound or self.divide != 1:
+            parts.append(str(self.total))
+        line = " = ".join(parts)
+        notes = []
+        if not self.adds:
+            notes.append("no blue cards: the total starts at 0")
+        if self.cancelled:
+            notes.append(f"the zero card cancels the incoming {self.incoming}")
+        if self.floored:
+            notes.append(f"{sum(self.adds)} − {self.subtract} is below zero, so it counts as 0")
+        if self.divide != 1 and before_divide % self.divide:
+            notes.append("rounded down")
+        if notes:
+            line += f" ({'; '.join(notes)})"
+        return line
+
+
+def _product(values: Iterable[int]) -> int:
+    result = 1
+    for v in values:
+        result *= v
+    return result
+
+
+def explain(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> Explanation:
+    """Explain how a play of ``cards`` facing ``attack`` reaches its total.
+
+    The result's ``total`` is always ``score(cards, attack)``; its steps cite
+    rules R2.1 (the blue sum), R2.2 (the zero card), R2.3 (the subtraction and
+    its floor at zero), R2.4 (each multiplier) and R2.5 (the one division,
+    rounded down).
+
+    >>> from raise_the_sum import parse_cards
+    >>> e = explain(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
+    >>> for step in e.steps:
+    ...     print(step.rule, step.text)
+    R2.1 blue cards: 8 + 4 = 12
+    R2.3 incoming subtraction: 12 − 2 = 10
+    R2.4 multiply: 10 × 2 = 20
+    R2.5 incoming division: 20 ÷ 3 = 6 (rounded down)
+    >>> e.total
+    6
+    """
+    played = tuple(sorted(cards, key=_sort_key))
+    indices = _indices(played)
+    adds = tuple(sorted((_ADD[i] for i in indices if _ADD[i]), reverse=True))
+    multipliers = tuple(_MUL[i] for i in indices if _MUL[i] != 1)
+    zero = _ZERO_INDEX in indices
+    cancelled = zero and not attack.is_none
+    subtract = 0 if zero else attack.subtract
+    divide = 1 if zero else attack.divide
+
+    steps = []
+    value = sum(adds)
+    if adds:
+        sum_text = " + ".join(map(str, adds))
+        text = f"blue cards: {sum_text} = {value}" if len(adds) > 1 else f"blue card: {value}"
+    else:
+        text = "no blue cards: the total starts at 0"
+    steps.append(Step("R2.1", text, value))
+    if cancelled:
+        steps.append(Step("R2.2", f"the zero card cancels the incoming {attack}", value))
+    if subtract:
+        after = max(value - subtract, 0)
+        text = f"incoming subtraction: {value} − {subtract} = {value - subtract}"
+        if value - subtract < 0:
+            text += ", which counts as 0"
+        steps.append(Step("R2.3", text, after))
+        value = after
+    for m in multipliers:
+        steps.append(Step("R2.4", f"multiply: {value} × {m} = {value * m}", value * m))
+        value *= m
+    if divide != 1:
+        text = f"incoming division: {value} ÷ {divide} = {value // divide}"
+        if value % divide:
+            text += " (rounded down)"
+        steps.append(Step("R2.5", text, value // divide))
+        value //= divide
+    return Explanation(
+        cards=played,
+        incoming=attack,
+        cancelled=cancelled,
+        adds=adds,
+        subtract=subtract,
+        multipliers=multipliers,
+        divide=divide,
+        total=value,
+        outgoing=attack_of(played),
+        steps=tuple(steps),
+    )
+
+
+def _sort_key(card: Card) -> int:
+    if not isinstance(card, Card):
+        raise TypeError(f"cards must be Card objects, got {card!r}")
+    return card.index
