@@ -24,6 +24,7 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
 from raise_the_sum.state import GameState, Phase
+from raise_the_sum.verdicts import Verdict, check
 from raise_the_sum.views import PlayerView, observe
 
 __version__ = "0.1.0.dev0"
@@ -48,8 +49,10 @@ __all__ = [
     "Rng",
     "Rules",
     "Step",
+    "Verdict",
     "apply",
     "attack_of",
+    "check",
     "explain",
     "legal_plays",
     "match_winner",
