@@ -8,9 +8,10 @@ plays of a hand builds no new object and sorts no cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import itemgetter
 from itertools import chain, combinations
-from typing import Final
+from typing import Final, TypeVar
 
 from raise_the_sum.actions import Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card
@@ -22,6 +23,9 @@ PlayEntry = tuple[Play, int, int, bool]
 #: Past this many entries a table is emptied and refilled as needed, so that
 #: memory stays bounded whatever the rules (the standard game needs far fewer).
 _MAX_ENTRIES: Final = 400_000
+
+_T = TypeVar("_T")
+_first: Final = itemgetter(0)
 
 _plays: dict[tuple[int, ...], PlayEntry] = {}
 _discards: dict[tuple[int, ...], Discard] = {}
@@ -59,19 +63,37 @@ def submultisets(hand: tuple[Card, ...], low: int, high: int) -> Iterable[tuple[
     lexicographic order of positions, and the first time each multiset
     appears is its leftmost embedding, so keeping first appearances (what
     ``dict.fromkeys`` does) keeps the multisets in lexicographic order too.
+    A hand of distinct cards needs no such pass.
     """
     codes = [card.index for card in hand]
     sizes = range(low, min(high, len(codes)) + 1)
-    return dict.fromkeys(chain.from_iterable(combinations(codes, k) for k in sizes))
+    keys = chain.from_iterable(combinations(codes, k) for k in sizes)
+    if len(set(codes)) == len(codes):
+        return keys
+    return dict.fromkeys(keys)
+
+
+def _lookup(
+    table: dict[tuple[int, ...], _T], make: Callable[[tuple[int, ...]], _T], keys: Iterable[tuple[int, ...]]
+) -> list[_T]:
+    """``table[key]`` for every key, making the missing entries."""
+    keys = list(keys)
+    found: list[_T | None] = list(map(table.get, keys))
+    if None in found:
+        found = [make(key) if entry is None else entry for key, entry in zip(keys, found)]
+    return found  # type: ignore[return-value]
 
 
 def play_entries(hand: tuple[Card, ...], low: int, high: int) -> list[PlayEntry]:
     """The table entries of every distinct play of ``low`` to ``high`` cards from ``hand``."""
-    get = _plays.get
-    return [get(key) or _new_play(key) for key in submultisets(hand, low, high)]
+    return _lookup(_plays, _new_play, submultisets(hand, low, high))
+
+
+def plays(hand: tuple[Card, ...], low: int, high: int) -> tuple[Play, ...]:
+    """Every distinct play of ``low`` to ``high`` cards from ``hand``."""
+    return tuple(map(_first, play_entries(hand, low, high)))
 
 
 def discards(hand: tuple[Card, ...], count: int) -> list[Discard]:
     """Every distinct discard of exactly ``count`` cards from ``hand``."""
-    get = _discards.get
-    return [get(key) or _new_discard(key) for key in submultisets(hand, count, count)]
+    return _lookup(_discards, _new_discard, submultisets(hand, count, count))

@@ -156,9 +156,9 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
         hand = state.hands[state.current]
         if len(hand) < rules.min_play:
             return (_PASS,)
-        entries = _tables.play_entries(hand, rules.min_play, rules.max_play)
         if state.to_beat is None:
-            return tuple([entry[0] for entry in entries])
+            return _tables.plays(hand, rules.min_play, rules.max_play)
+        entries = _tables.play_entries(hand, rules.min_play, rules.max_play)
         to_beat = state.to_beat
         attack = state.attack
         subtract = attack.subtract
