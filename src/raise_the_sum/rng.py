@@ -111,6 +111,63 @@ class Rng:
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(state)
 
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        """One item of a non-empty ``items``, uniformly: ``items[below(len(items))]``.
+
+        >>> item, rng = Rng.from_seed(3).choice("abc")
+        >>> item in "abc", rng == Rng.from_seed(3).below(3)[1]
+        (True, True)
+        >>> Rng.from_seed(3).choice([])
+        Traceback (most recent call last):
+        ...
+        ValueError: choice() needs a non-empty sequence
+        """
+        if len(items) == 0:
+            raise ValueError("choice() needs a non-empty sequence")
+        index, rng = self.below(len(items))
+        return items[index], rng
+
+    def random(self) -> tuple[float, Rng]:
+        """A float in ``[0, 1)``: the top 53 bits of the next output, over ``2**53``.
+
+        >>> x, rng = Rng.from_seed(0).random()
+        >>> x == (0xE220A8397B1DCDAF >> 11) / 2**53
+        True
+        """
+        x, rng = self.next_u64()
+        return (x >> 11) / _TWO_53, rng
+
+    def split(self) -> tuple[Rng, Rng]:
+        """A new generator for a separate stream, and this one advanced past it.
+
+        The new generator starts at this generator's next output, so streams
+        split off one after the other differ and replay exactly:
+
+        >>> child, parent = Rng.from_seed(0).split()
+        >>> child == Rng(0xE220A8397B1DCDAF), parent == Rng.from_seed(0).next_u64()[1]
+        (True, True)
+        """
+        x, rng = self.next_u64()
+        return Rng(x), rng
+
+    def skip(self, n: int) -> Rng:
+        """The generator after ``n`` outputs (``n >= 0``), in one step.
+
+        SplitMix64's state moves by a fixed step per output, so this is just
+        ``state + n * 0x9E3779B97F4A7C15`` modulo ``2**64``; it gives the
+        ``n``-th stream of a family without drawing the ones before it.
+
+        >>> rng = Rng.from_seed(5)
+        >>> rng.skip(2) == rng.next_u64()[1].next_u64()[1]
+        True
+        """
+        if type(n) is not int or n < 0:
+            raise ValueError(f"skip(n) needs an int n >= 0, got {n!r}")
+        return Rng((self.state + n * _GAMMA) & _MASK)
+
+
+_TWO_53: Final = float(1 << 53)
+
 
 def _below(state: int, n: int) -> tuple[int, int]:
     """Advance ``state`` and draw a uniform value below ``n``: (new state, value)."""
