@@ -280,6 +280,8 @@ def _parse_error(text: str) -> str:
         return head + "remove the spaces around the card (rule R1.6)"
     kind = _SIGNS.get(text[0])
     if kind is None:
+        if text.isascii() and text.isdigit() and set(text) == {"0"}:
+            return head + "the Zero card is written 0 (rule R1.6)"
         if text.isdigit():
             return head + "a number needs its sign: +n to add, -n to subtract (0 is the Zero card) (rule R1.6)"
         return head + "unknown card; write +1..+9, x2, x3, -1..-9, /2, /3 or 0 (rule R1.6)"
@@ -287,6 +289,12 @@ def _parse_error(text: str) -> str:
     allowed = _VALUES[kind]
     span = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 2 else " or ".join(map(str, allowed))
     if digits.isascii() and digits.isdigit():
+        if len(digits) > 1 and digits[0] == "0":
+            value = int(digits) if int(digits) in allowed else allowed[0]
+            return head + (
+                f"write the value without a leading zero, as in "
+                f"{_text(kind, value, _ASCII_PREFIX)} (rule R1.6)"
+            )
         return head + f"{_KIND_NAMES[kind]}'s value is {span} (rule R1.6)"
     return head + f"{_KIND_NAMES[kind]} is its sign and a value {span}, as in {_text(kind, allowed[-1], _ASCII_PREFIX)} (rule R1.6)"
 

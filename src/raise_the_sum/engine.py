@@ -224,16 +224,17 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     kind = type(action)
     if kind not in _ACTION_TYPES:
         raise TypeError(f"action must be a Play, Pass, Discard or NextRound, got {action!r}")
+    if seat is not None:
+        if type(seat) is not int:
+            raise TypeError(f"seat must be an int or None, got {seat!r}")
+        if not 0 <= seat < state.rules.players:
+            raise ValueError(f"seat: a seat from 0 to {state.rules.players - 1}, got {seat}")
     phase = state.phase
     if phase is Phase.MATCH_OVER:
         raise IllegalAction(
             "R5.2", f"the match is over: seat {state.current} has won it; no action is legal"
         )
     if seat is not None:
-        if type(seat) is not int:
-            raise TypeError(f"seat must be an int or None, got {seat!r}")
-        if not 0 <= seat < state.rules.players:
-            raise ValueError(f"seat: a seat from 0 to {state.rules.players - 1}, got {seat}")
         if seat != state.current:
             raise IllegalAction(
                 "R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s"
