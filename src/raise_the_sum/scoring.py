@@ -301,9 +301,10 @@ def explain(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> Explanation:
         steps.append(Step("R2.2", f"the zero card cancels the incoming {attack}", value))
     if subtract:
         after = max(value - subtract, 0)
-        text = f"incoming subtraction: {value} − {subtract} = {value - subtract}"
-        if value - subtract < 0:
-            text += ", which counts as 0"
+        if value >= subtract:
+            text = f"incoming subtraction: {value} − {subtract} = {after}"
+        else:
+            text = f"incoming subtraction: {value} − {subtract} is below zero, so it counts as 0"
         steps.append(Step("R2.3", text, after))
         value = after
     for m in multipliers:
