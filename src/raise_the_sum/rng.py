@@ -91,14 +91,14 @@ class Rng:
         return _mix(state), Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
-        """A uniform integer in ``range(n)`` (``n >= 1``), without bias.
+        """A uniform integer in ``range(n)`` (``1 <= n <= 2**64``), without bias.
 
         >>> value, _ = Rng.from_seed(7).below(6)
         >>> 0 <= value < 6
         True
         """
-        if type(n) is not int or n < 1:
-            raise ValueError(f"below(n) needs an int n >= 1, got {n!r}")
+        if type(n) is not int or not 1 <= n <= 1 << 64:
+            raise ValueError(f"below(n) needs an int n from 1 to 2**64, got {n!r}")
         state, value = _below(self.state, n)
         return value, Rng(state)
 
