@@ -22,7 +22,9 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Final
+from typing import Final, TypeVar
+
+from attrs import evolve
 
 from raise_the_sum import _tables
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
@@ -38,6 +40,8 @@ _PASS: Final = Pass()
 _NEXT_ROUND: Final = NextRound()
 _BY_INDEX: Final = attrgetter("index")
 _DEFAULT_RULES: Final = Rules()
+
+T = TypeVar("T")
 
 
 def new_game(
@@ -348,47 +352,24 @@ def _play(state: GameState, play: Play) -> GameState:
         raise IllegalAction(
             "R4.4", f"a reply must beat {state.to_beat}; this play totals {total}"
         )
-    hands = list(state.hands)
-    hands[seat] = rest
-    played_state = GameState(
-        rules=rules,
-        seed=state.seed,
-        rng=state.rng,
-        phase=Phase.PLAY,
-        current=seat,
-        hands=tuple(hands),
-        points=state.points,
-        to_beat=total,
-        standing=played,
-        standing_seat=seat,
-        passed=state.passed,
-        deck=state.deck,
-        discard=state.discard + state.standing,
+    # The play replaces the standing play, whose cards go to the discard pile (R4.6).
+    return _end_turn(
+        evolve(
+            state,
+            hands=_with(state.hands, seat, rest),
+            to_beat=total,
+            standing=played,
+            standing_seat=seat,
+            discard=state.discard + state.standing,
+        )
     )
-    return _end_turn(played_state)
 
 
 def _pass(state: GameState) -> GameState:
-    rules = state.rules
     seat = state.current
-    if not state.standing and len(state.hands[seat]) >= rules.min_play:
+    if not state.standing and len(state.hands[seat]) >= state.rules.min_play:
         raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
-    passed = GameState(
-        rules=rules,
-        seed=state.seed,
-        rng=state.rng,
-        phase=Phase.PLAY,
-        current=seat,
-        hands=state.hands,
-        points=state.points,
-        to_beat=state.to_beat,
-        standing=state.standing,
-        standing_seat=state.standing_seat,
-        passed=state.passed | {seat},
-        deck=state.deck,
-        discard=state.discard,
-    )
-    return _end_turn(passed)
+    return _end_turn(evolve(state, passed=state.passed | {seat}))
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
@@ -403,113 +384,71 @@ def _discard(state: GameState, action: Discard) -> GameState:
             f"{excess}, not {len(action.cards)}",
         )
     discarded, rest = _take(hand, action.cards, "R4.8")
-    hands = list(state.hands)
-    hands[seat] = rest
     return _finish_turn(
-        state, hands=tuple(hands), discard=state.discard + discarded
+        evolve(state, hands=_with(state.hands, seat, rest), discard=state.discard + discarded)
     )
 
 
 def _end_turn(state: GameState) -> GameState:
     """After a play or a pass: discard first if over the hand limit (R4.8), else finish."""
     if len(state.hands[state.current]) > state.rules.hand_limit:
-        return GameState(
-            rules=state.rules,
-            seed=state.seed,
-            rng=state.rng,
-            phase=Phase.DISCARD,
-            current=state.current,
-            hands=state.hands,
-            points=state.points,
-            to_beat=state.to_beat,
-            standing=state.standing,
-            standing_seat=state.standing_seat,
-            passed=state.passed,
-            deck=state.deck,
-            discard=state.discard,
-        )
-    return _finish_turn(state, hands=state.hands, discard=state.discard)
+        return evolve(state, phase=Phase.DISCARD)
+    return _finish_turn(state)
 
 
-def _finish_turn(
-    state: GameState, *, hands: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...]
-) -> GameState:
+def _finish_turn(state: GameState) -> GameState:
     """The turn is over: score the round if one player is left (R5.1), else the next turn."""
-    rules = state.rules
-    players = rules.players
+    players = state.rules.players
     passed = state.passed
     if len(passed) == players - 1:
         winner = next(s for s in range(players) if s not in passed)
-        points = list(state.points)
-        points[winner] += 1
-        over = points[winner] >= rules.points_to_win
-        return GameState(
-            rules=rules,
-            seed=state.seed,
-            rng=state.rng,
+        points = state.points[winner] + 1
+        over = points >= state.rules.points_to_win
+        return evolve(
+            state,
             phase=Phase.MATCH_OVER if over else Phase.ROUND_OVER,
             current=winner,
-            hands=hands,
-            points=tuple(points),
-            to_beat=state.to_beat,
-            standing=state.standing,
-            standing_seat=state.standing_seat,
-            passed=passed,
-            deck=state.deck,
-            discard=discard,
+            points=_with(state.points, winner, points),
         )
     seat = state.current
     while True:
         seat = (seat + 1) % players
         if seat not in passed:
-            break
-    return _start_turn(state, seat, hands, discard, passed, state.standing, state.standing_seat, state.to_beat)
+            return _start_turn(state, seat)
 
 
 def _next_round(state: GameState) -> GameState:
     """Leave the brief result: clear the table, everyone rejoins, the winner opens (R5.3)."""
-    return _start_turn(
+    cleared = evolve(
         state,
-        state.current,
-        state.hands,
-        state.discard + state.standing,
-        frozenset(),
-        (),
-        None,
-        None,
+        passed=frozenset(),
+        to_beat=None,
+        standing=(),
+        standing_seat=None,
+        discard=state.discard + state.standing,
     )
+    return _start_turn(cleared, state.current)
 
 
-def _start_turn(
-    state: GameState,
-    seat: int,
-    hands: tuple[tuple[Card, ...], ...],
-    discard: tuple[Card, ...],
-    passed: frozenset[int],
-    standing: tuple[Card, ...],
-    standing_seat: int | None,
-    to_beat: int | None,
-) -> GameState:
+def _start_turn(state: GameState, seat: int) -> GameState:
     """``seat`` starts its turn: it draws 1 card (R4.1), reshuffling if need be (R6.1)."""
     deck = state.deck
+    discard = state.discard
     rng = state.rng
     if not deck:
         deck, rng = rng.shuffle(discard)
         discard = ()
-    drawn = list(hands)
-    drawn[seat] = _insert(hands[seat], deck[0])
-    return GameState(
-        rules=state.rules,
-        seed=state.seed,
+    return evolve(
+        state,
         rng=rng,
         phase=Phase.PLAY,
         current=seat,
-        hands=tuple(drawn),
-        points=state.points,
-        to_beat=to_beat,
-        standing=standing,
-        standing_seat=standing_seat,
-        passed=passed,
+        hands=_with(state.hands, seat, _insert(state.hands[seat], deck[0])),
         deck=deck[1:],
         discard=discard,
     )
+
+
+def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1 :])
