@@ -15,10 +15,12 @@ from typing import Final, TypeVar
 
 from raise_the_sum.actions import Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card
-from raise_the_sum.scoring import _ADD, _MUL, _ZERO_INDEX
+from raise_the_sum.scoring import _ADD, _MUL, _ZERO_INDEX, Attack, _least_adds_to_beat
 
-# One entry per sub-multiset: (play, adds, multiplier, has_zero).
-PlayEntry = tuple[Play, int, int, bool]
+# One entry per sub-multiset: (play, its Add sum, its group). The group is
+# the product of its Multiply cards, negated when it holds a Zero card: the
+# plays of one group need the same Add sum to beat a score (see Needs).
+PlayEntry = tuple[Play, int, int]
 
 #: Past this many entries a table is emptied and refilled as needed, so that
 #: memory stays bounded whatever the rules (the standard game needs far fewer).
@@ -28,6 +30,7 @@ _T = TypeVar("_T")
 _first: Final = itemgetter(0)
 
 _plays: dict[tuple[int, ...], PlayEntry] = {}
+_needs: dict[tuple[int, int, int], Needs] = {}
 _discards: dict[tuple[int, ...], Discard] = {}
 
 
@@ -39,11 +42,34 @@ def _new_play(key: tuple[int, ...]) -> PlayEntry:
     for i in key:
         adds += _ADD[i]
         mult *= _MUL[i]
-    entry = (play, adds, mult, _ZERO_INDEX in key)
+    entry = (play, adds, -mult if _ZERO_INDEX in key else mult)
     if len(_plays) >= _MAX_ENTRIES:
         _plays.clear()
     _plays[key] = entry
     return entry
+
+
+class Needs(dict[int, int]):
+    """Group -> the least Add sum a play of that group needs to beat ``to_beat``.
+
+    Filled on demand, one entry per group met, from
+    :func:`~raise_the_sum.scoring._least_adds_to_beat`.
+    """
+
+    __slots__ = ("to_beat", "subtract", "divide")
+
+    def __init__(self, to_beat: int, attack: Attack) -> None:
+        super().__init__()
+        self.to_beat = to_beat
+        self.subtract = attack.subtract
+        self.divide = attack.divide
+
+    def __missing__(self, group: int) -> int:
+        need = _least_adds_to_beat(
+            self.to_beat, self.subtract, self.divide, abs(group), group < 0
+        )
+        self[group] = need
+        return need
 
 
 def _new_discard(key: tuple[int, ...]) -> Discard:
@@ -92,6 +118,19 @@ def play_entries(hand: tuple[Card, ...], low: int, high: int) -> list[PlayEntry]
 def plays(hand: tuple[Card, ...], low: int, high: int) -> tuple[Play, ...]:
     """Every distinct play of ``low`` to ``high`` cards from ``hand``."""
     return tuple(map(_first, play_entries(hand, low, high)))
+
+
+def replies(
+    hand: tuple[Card, ...], low: int, high: int, to_beat: int, attack: Attack
+) -> list[Play]:
+    """Every distinct play of ``low`` to ``high`` cards from ``hand`` that beats ``to_beat``."""
+    key = (to_beat, attack.subtract, attack.divide)
+    need = _needs.get(key)
+    if need is None:
+        if len(_needs) >= _MAX_ENTRIES // 100:
+            _needs.clear()
+        need = _needs[key] = Needs(to_beat, attack)
+    return [play for play, adds, group in play_entries(hand, low, high) if adds >= need[group]]
 
 
 def discards(hand: tuple[Card, ...], count: int) -> list[Discard]:

@@ -162,23 +162,10 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
             return (_PASS,)
         if state.to_beat is None:
             return _tables.plays(hand, rules.min_play, rules.max_play)
-        entries = _tables.play_entries(hand, rules.min_play, rules.max_play)
-        to_beat = state.to_beat
-        attack = state.attack
-        subtract = attack.subtract
-        divide = attack.divide
-        legal: list[Action] = []
-        append = legal.append
-        for play, adds, mult, zero in entries:
-            if zero:
-                total = adds * mult
-            else:
-                base = adds - subtract
-                total = base * mult // divide if base > 0 else 0
-            if total > to_beat:
-                append(play)
-        append(_PASS)
-        return tuple(legal)
+        replies = _tables.replies(
+            hand, rules.min_play, rules.max_play, state.to_beat, state.attack
+        )
+        return (*replies, _PASS)
     if phase is Phase.DISCARD:
         hand = state.hands[state.current]
         return tuple(_tables.discards(hand, len(hand) - state.rules.hand_limit))

@@ -136,6 +136,21 @@ def score(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> int:
     return base * mult // attack.divide
 
 
+def _least_adds_to_beat(to_beat: int, subtract: int, divide: int, multiplier: int, zero: bool) -> int:
+    """The least Add sum with which a play totals more than ``to_beat`` (``to_beat >= 0``).
+
+    ``score`` solved for the Add sum ``A``, for a play whose Multiply cards
+    make ``multiplier``: with a Zero card, ``A * multiplier > to_beat``
+    (R2.2); without, ``(A - subtract) * multiplier // divide > to_beat``
+    (R2.3 to R2.5), that is ``(A - subtract) * multiplier >= (to_beat + 1) * divide``.
+    ``legal_plays`` compares each play's Add sum with this instead of scoring
+    every play.
+    """
+    if zero:
+        return to_beat // multiplier + 1
+    return subtract - (-(to_beat + 1) * divide // multiplier)
+
+
 def attack_of(cards: Iterable[Card]) -> Attack:
     """The attack a play of ``cards`` sends to the next player (rule R2.8).
 

@@ -26,6 +26,7 @@ from raise_the_sum import (
     score,
 )
 from raise_the_sum.rulebook import RULES
+from raise_the_sum.scoring import _least_adds_to_beat
 
 from .strategies import attacks, card_lists, cards_of
 
@@ -254,3 +255,15 @@ def test_explain_total_equals_score_and_its_last_step_value_is_the_total(
     assert all(step.rule in RULES for step in explanation.steps)
     assert explanation.outgoing == attack_of(cards)
     assert explanation.cards == tuple(sorted(cards))
+
+
+@given(cards=card_lists(max_size=8), attack=attacks(), to_beat=st.integers(0, 500))
+def test_R4_4_the_least_add_sum_to_beat_agrees_with_score(
+    cards: list[Card], attack: Attack, to_beat: int
+) -> None:
+    """``legal_plays`` filters replies by a threshold on the Add sum; it must agree with ``score``."""
+    adds = sum(c.value for c in cards if c.kind is Kind.ADD)
+    multiplier = math.prod(c.value for c in cards if c.kind is Kind.MULTIPLY)
+    zero = any(c.kind is Kind.ZERO for c in cards)
+    need = _least_adds_to_beat(to_beat, attack.subtract, attack.divide, multiplier, zero)
+    assert (score(cards, attack) > to_beat) == (adds >= need)
