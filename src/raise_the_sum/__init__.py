@@ -25,7 +25,7 @@ from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.verdicts import Verdict, check
-from raise_the_sum.views import PlayerView, observe
+from raise_the_sum.views import PlayerView, observe, sample_state
 
 __version__ = "0.1.0.dev0"
 
@@ -61,5 +61,6 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "round_winner",
+    "sample_state",
     "score",
 ]

@@ -13,14 +13,18 @@ public: plays are made face up and discards too (rule R4.12).
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import attrgetter
+
 import attrs
 
 from raise_the_sum.cards import Card
+from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack
 from raise_the_sum.state import GameState, Phase
 
-__all__ = ["PlayerView", "observe"]
+__all__ = ["PlayerView", "observe", "sample_state"]
 
 
 @attrs.frozen
@@ -89,3 +93,82 @@ def observe(state: GameState, seat: int) -> PlayerView:
         deck_size=len(state.deck),
         discard=state.discard,
     )
+
+
+def sample_state(view: PlayerView, rng: Rng) -> GameState:
+    """A full state consistent with ``view``: the unseen cards dealt at random.
+
+    This is determinization, the first step of a search that cannot see the
+    hidden cards. The unseen cards are ``view.rules.deck`` less the seat's
+    own hand, the standing play and the discard pile (rule R6.2). They are
+    shuffled by ``rng`` (Fisher-Yates, every order equally likely) and dealt
+    in order: to the other seats in seat order, as many as each holds
+    (``view.hand_sizes``), then the rest, in the shuffled order, as the deck
+    (``view.deck_size`` cards). Everything public is copied from the view.
+    The sampled state's seed is the next 64-bit output of ``rng`` after the
+    shuffle, and its generator ``Rng.from_seed(seed)``, so its reshuffles are
+    random too. ``rng`` itself is a value and is not changed: to sample again,
+    pass another generator (:meth:`Rng.split <raise_the_sum.Rng.split>`).
+
+    The result is a valid state (``legal_plays`` and ``apply`` work on it),
+    and observing it from the view's seat gives the view back:
+
+    >>> from raise_the_sum import Rng, new_game, legal_plays
+    >>> view = observe(new_game(seed=7), 1)
+    >>> state = sample_state(view, Rng.from_seed(0))
+    >>> observe(state, 1) == view, state.hands[1] == view.hand
+    (True, True)
+    >>> len(legal_plays(state)) > 0
+    True
+
+    Raises :class:`ValueError` when the view's counts do not add up to the
+    deck, which no view from :func:`observe` does.
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a PlayerView, got {view!r}")
+    if not isinstance(rng, Rng):
+        raise TypeError(f"rng must be an Rng, got {rng!r}")
+    unseen = Counter(view.rules.deck)
+    unseen.subtract(view.hand)
+    unseen.subtract(view.standing)
+    unseen.subtract(view.discard)
+    if any(count < 0 for count in unseen.values()):
+        extra = sorted(card for card, count in unseen.items() if count < 0)
+        raise ValueError(
+            "view: the hand, standing play and discard pile hold more "
+            f"{' '.join(map(str, extra))} than the deck (rule R6.2)"
+        )
+    hidden = sorted(unseen.elements(), key=_BY_INDEX)
+    others = [seat for seat in range(view.rules.players) if seat != view.seat]
+    wanted = sum(view.hand_sizes[seat] for seat in others) + view.deck_size
+    if len(hidden) != wanted or view.hand_sizes[view.seat] != len(view.hand):
+        raise ValueError(
+            f"view: {len(hidden)} unseen cards, but the other hands and the deck "
+            f"hold {wanted} (rule R6.2)"
+        )
+    order, rng = rng.shuffle(hidden)
+    seed, _ = rng.next_u64()
+    hands: list[tuple[Card, ...]] = [view.hand] * view.rules.players
+    start = 0
+    for seat in others:
+        size = view.hand_sizes[seat]
+        hands[seat] = tuple(sorted(order[start:start + size], key=_BY_INDEX))
+        start += size
+    return GameState(
+        rules=view.rules,
+        seed=seed,
+        rng=Rng.from_seed(seed),
+        phase=view.phase,
+        current=view.current,
+        hands=tuple(hands),
+        points=view.points,
+        to_beat=view.to_beat,
+        standing=view.standing,
+        standing_seat=view.standing_seat,
+        passed=view.passed,
+        deck=order[start:],
+        discard=view.discard,
+    )
+
+
+_BY_INDEX = attrgetter("index")
