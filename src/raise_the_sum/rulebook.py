@@ -6,6 +6,12 @@ own rulings, which fill the guide's gaps (:class:`Source`). Errors
 (:attr:`IllegalAction.rule <raise_the_sum.IllegalAction.rule>`) and
 explanations cite these identifiers, and they never change meaning.
 
+Every rule also has at least one worked example (:attr:`Rule.examples`): a
+doctest that uses only the public API and, for a rule about play, sets up an
+exact table with a stacked deck. The documentation's rules reference is
+generated from this registry, examples included, and the test suite runs
+every example (``tests/test_rulebook_examples.py``).
+
 >>> rule("R4.4").title
 'Replies must beat the score'
 >>> rule("R4.4").source is Source.GUIDE
@@ -71,167 +77,697 @@ _RULES: Final = (
     # 1. Cards
     Rule("R1.1", "Five kinds of card", (
         "There are five kinds of card: Add (+1 to +9), Multiply (x2, x3), Subtract "
-        "(-1 to -9), Divide (/2, /3) and Zero (0)."), G),
+        "(-1 to -9), Divide (/2, /3) and Zero (0)."), G, examples=("""
+        >>> from raise_the_sum import ALL_CARDS, Kind
+        >>> for kind in Kind:
+        ...     print(f"{kind.name:8}", *(card for card in ALL_CARDS if card.kind is kind))
+        ADD      +1 +2 +3 +4 +5 +6 +7 +8 +9
+        MULTIPLY x2 x3
+        SUBTRACT -1 -2 -3 -4 -5 -6 -7 -8 -9
+        DIVIDE   /2 /3
+        ZERO     0
+        """,)),
     Rule("R1.2", "The standard deck", (
         "The standard deck has 62 cards: 36 Add (four each of +1 to +9), 8 Multiply "
         "(five x2, three x3), 9 Subtract (one each of -1 to -9), 7 Divide (four /2, "
         "three /3) and 2 Zero. The guide gives only the total; the composition is a "
-        "ruling. A game may use another deck through Rules."), R),
+        "ruling. A game may use another deck through Rules."), R, examples=("""
+        >>> from raise_the_sum import STANDARD_DECK, Rules, parse_cards
+        >>> len(STANDARD_DECK)
+        62
+        >>> print(*STANDARD_DECK[:36:4])                # four of each Add card
+        +1 +2 +3 +4 +5 +6 +7 +8 +9
+        >>> print(*STANDARD_DECK[36:])                  # and the 26 others
+        x2 x2 x2 x2 x2 x3 x3 x3 -1 -2 -3 -4 -5 -6 -7 -8 -9 /2 /2 /2 /2 /3 /3 /3 0 0
+        >>> len(Rules(players=2, deck=parse_cards("+5 x2 " * 10)).deck)   # another deck
+        20
+        """,)),
     Rule("R1.3", "Selection order does not matter", (
         "Cards of the same kind and value are interchangeable: a hand, a play and a "
         "discard are multisets, and the order in which cards are chosen never "
-        "matters."), G),
+        "matters."), G, examples=("""
+        >>> from raise_the_sum import Attack, Play, Rules, apply, new_game, parse_cards, score
+        >>> Play(parse_cards("x2 -3 +8")) == Play(parse_cards("+8 x2 -3"))
+        True
+        >>> score(parse_cards("x2 +8"), Attack(2)), score(parse_cards("+8 x2"), Attack(2))
+        (12, 12)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> one = apply(state, Play(parse_cards("-5 +7 +6")))
+        >>> one == apply(state, Play(parse_cards("+6 -5 +7")))
+        True
+        """,)),
     Rule("R1.4", "Card order and pile order", (
         "Cards sort by kind (Add, Multiply, Subtract, Divide, Zero), then by value. "
         "Hands and plays are kept sorted. The deck and the discard pile are "
         "sequences; a play or a discard goes onto the discard pile in card order, "
-        "after the cards already there."), R),
+        "after the cards already there."), R, examples=("""
+        >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
+        >>> print(*sorted(parse_cards("0 /2 -3 x2 +8 +1")))
+        +1 +8 x2 -3 /2 0
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> print(*state.hands[0])
+        +2 +5 +5 +6 +7 +9 -3 -5
+        >>> state = apply(state, Play(parse_cards("-5 +7 +6")))
+        >>> state = apply(state, Play(parse_cards("+8 +2 +1 +8")))   # replaces +6 +7 -5
+        >>> state = apply(state, Play(parse_cards("x3 +5")))          # replaces +1 +2 +8 +8
+        >>> print(*state.discard)                                     # oldest first
+        +6 +7 -5 +1 +2 +8 +8
+        """,)),
     Rule("R1.5", "Colours", (
         "Add cards are blue, Multiply green, Subtract red, Divide yellow and Zero "
         "black. The guide names only blue and, for the attacks, red and yellow; the "
-        "rest is a ruling. Colour is presentation only: no rule depends on it."), R),
+        "rest is a ruling. Colour is presentation only: no rule depends on it."), R, examples=("""
+        >>> from raise_the_sum import Kind, parse_cards
+        >>> [kind.colour for kind in Kind]
+        ['blue', 'green', 'red', 'yellow', 'black']
+        >>> [card.colour for card in parse_cards("+8 x2 -3 /2 0")]
+        ['blue', 'green', 'red', 'yellow', 'black']
+        """,)),
     Rule("R1.6", "Card notation", (
-        "A card is written +n, xn, -n, /n or 0; the guide's signs x, ÷ and − are "
+        "A card is written +n, xn, -n, /n or 0; the guide's signs ×, ÷ and − are "
         "accepted too. Nothing else is a card: not +10, x4, /1, a bare 7, empty "
-        "text, or a card with spaces inside or around it."), R),
+        "text, or a card with spaces inside or around it."), R, examples=("""
+        >>> from raise_the_sum import Card, parse_cards
+        >>> print(*parse_cards("+8 ×2 −3 ÷2 0"))
+        +8 x2 -3 /2 0
+        >>> print(*(f"{card:u}" for card in parse_cards("+8 x2 -3 /2 0")))
+        +8 ×2 −3 ÷2 0
+        >>> Card.parse("+10")
+        Traceback (most recent call last):
+        ...
+        ValueError: card '+10': an Add card's value is 1 to 9 (rule R1.6)
+        >>> parse_cards("+8 7")
+        Traceback (most recent call last):
+        ...
+        ValueError: card '7': a number needs its sign: +n to add, -n to subtract (0 is the Zero card) (rule R1.6)
+        >>> Card.parse(" x2")
+        Traceback (most recent call last):
+        ...
+        ValueError: card ' x2': remove the spaces around the card (rule R1.6)
+        """,)),
     # 2. The total of a play
     Rule("R2.1", "Add the blue cards", (
         "A play's total starts from the sum of its Add cards; with no Add card it "
-        "starts at 0. Blue cards are optional."), G),
+        "starts at 0. Blue cards are optional."), G, examples=("""
+        >>> from raise_the_sum import explain, parse_cards, score
+        >>> score(parse_cards("+3 +4 +9"))
+        16
+        >>> score(parse_cards("x2 x3"))
+        0
+        >>> print(explain(parse_cards("x2 x3")))
+        0 × 2 × 3 = 0 (no blue cards: the total starts at 0)
+        """,)),
     Rule("R2.2", "The Zero card cancels the incoming attack", (
         "A play that holds a Zero card ignores the whole incoming attack, every "
         "stacked subtraction and division, for that play. It still has to beat the "
         "score, and it changes nothing else: not the play's own cards, nor the "
-        "attack the play sends on."), G),
+        "attack the play sends on."), G, examples=("""
+        >>> from raise_the_sum import Attack, attack_of, explain, parse_cards, score
+        >>> score(parse_cards("+6 x2"), Attack(subtract=4, divide=6))
+        0
+        >>> score(parse_cards("+6 x2 0"), Attack(subtract=4, divide=6))
+        12
+        >>> print(explain(parse_cards("+6 x2 0"), Attack(subtract=4, divide=6)))
+        6 × 2 = 12 (the zero card cancels the incoming −4 ÷6)
+        >>> attack_of(parse_cards("+6 -2 0"))      # the attack it sends on is untouched
+        Attack(subtract=2, divide=1)
+        """,)),
     Rule("R2.3", "Incoming subtraction, never below zero", (
         "The incoming subtraction comes off the sum of the Add cards, before any "
         "multiplier. A total never goes below zero: if the subtraction is larger "
-        "than the sum, the result is 0."), R),
+        "than the sum, the result is 0."), R, examples=("""
+        >>> from raise_the_sum import Attack, explain, parse_cards, score
+        >>> score(parse_cards("+7 x3"), Attack(subtract=5))      # (7 - 5) x 3
+        6
+        >>> score(parse_cards("+3 x3"), Attack(subtract=5))      # not (3 - 5) x 3 = -6
+        0
+        >>> print(explain(parse_cards("+3 x3"), Attack(subtract=5)))
+        (3 − 5) × 3 = 0 (3 − 5 is below zero, so it counts as 0)
+        """,)),
     Rule("R2.4", "Multipliers stack", (
         "The total after subtraction is multiplied by every Multiply card in the "
-        "play: x2 and x3 together make x6, two x2 make x4."), G),
+        "play: x2 and x3 together make x6, two x2 make x4."), G, examples=("""
+        >>> from raise_the_sum import Attack, explain, parse_cards, score
+        >>> score(parse_cards("+4 x2 x3")), score(parse_cards("+4 x2 x2"))
+        (24, 16)
+        >>> print(explain(parse_cards("+4 +1 x2 x3"), Attack(subtract=2)))
+        (4 + 1 − 2) × 2 × 3 = 18
+        """,)),
     Rule("R2.5", "One division, rounded down once", (
         "The incoming divisor divides the whole total last, after addition, "
-        "subtraction and multiplication, and the result is rounded down once."), G),
+        "subtraction and multiplication, and the result is rounded down once."), G, examples=("""
+        >>> from raise_the_sum import Attack, explain, parse_cards, score
+        >>> score(parse_cards("+5 x3"), Attack(divide=2))        # 15 / 2, not (5 / 2) x 3
+        7
+        >>> print(explain(parse_cards("+5 x3"), Attack(divide=2)))
+        5 × 3 ÷ 2 = 15 ÷ 2 = 7 (rounded down)
+        >>> print(explain(parse_cards("+9 +2 x2"), Attack(subtract=3, divide=6)))
+        (9 + 2 − 3) × 2 ÷ 6 = 16 ÷ 6 = 2 (rounded down)
+        """,)),
     Rule("R2.6", "The guide's worked example", (
-        "Against -2 and /3, the play +8 +4 x2 totals (8 + 4 - 2) x 2 / 3 = 20 / 3 = 6, "
-        "rounded down."), G),
+        "Against −2 and ÷3, the play +8 +4 ×2 totals (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6, "
+        "rounded down."), G, examples=("""
+        >>> from raise_the_sum import Attack, explain, parse_cards, score
+        >>> score(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
+        6
+        >>> print(explain(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3)))
+        (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down)
+        """,)),
     Rule("R2.7", "A lone card opens at 0", (
         "A play of a lone Multiply, Subtract, Divide or Zero card totals 0: it has "
-        "nothing to add up."), G),
+        "nothing to add up."), G, examples=("""
+        >>> from raise_the_sum import Attack, parse_cards, score
+        >>> [score([card]) for card in parse_cards("x3 -9 /3 0")]
+        [0, 0, 0, 0]
+        >>> [score([card], Attack(subtract=2)) for card in parse_cards("x3 -9 /3 0")]
+        [0, 0, 0, 0]
+        """,)),
     Rule("R2.8", "The outgoing attack", (
         "Subtract and Divide cards attack the next player's reply, never the "
         "player's own total. The Subtract values add up (-4 and -3 make -7) and the "
         "Divide values multiply (/2 and /3 make /6; two /2 make /4). A play with "
-        "neither sends no attack."), G),
+        "neither sends no attack."), G, examples=("""
+        >>> from raise_the_sum import attack_of, parse_cards, score
+        >>> attack_of(parse_cards("-4 -3"))
+        Attack(subtract=7, divide=1)
+        >>> print(attack_of(parse_cards("/2 /3")), "|", attack_of(parse_cards("/2 /2 -1")))
+        ÷6 | −1 ÷4
+        >>> score(parse_cards("+5 -4 /2"))          # never the player's own total
+        5
+        >>> attack_of(parse_cards("+5 x2 0")).is_none
+        True
+        """,)),
     # 3. Setup
     Rule("R3.1", "Two to four players", (
         "Two to four players sit in seats 0 to n-1, and play goes clockwise in seat "
         "order. Front ends may name them (the game's page uses You, Riley, Sam and "
-        "Alex) and skip the missing seats."), G),
+        "Alex) and skip the missing seats."), G, examples=("""
+        >>> from raise_the_sum import Rules, new_game
+        >>> [len(new_game(Rules(players=n), seed=1).hands) for n in (2, 3, 4)]
+        [2, 3, 4]
+        >>> Rules(players=5)
+        Traceback (most recent call last):
+        ...
+        ValueError: Rules.players: 2 to 4 players, got 5 (rule R3.1)
+        >>> Rules(players=1)
+        Traceback (most recent call last):
+        ...
+        ValueError: Rules.players: 2 to 4 players, got 1 (rule R3.1)
+        """,)),
     Rule("R3.2", "A seeded shuffle", (
         "The deck is shuffled by the library's documented generator (SplitMix64 and "
         "Fisher-Yates), so that a seed gives the same game on every platform and "
-        "Python version."), R),
+        "Python version."), R, examples=("""
+        >>> from raise_the_sum import Rng, new_game
+        >>> state = new_game(seed=2026)
+        >>> print(*state.hands[0])
+        +7 +9 +9 -2 -4 -9 /2 /3
+        >>> new_game(seed=2026) == state
+        True
+        >>> hex(Rng.from_seed(0).next_u64()[0])         # SplitMix64's published first output
+        '0xe220a8397b1dcdaf'
+        >>> Rng.from_seed(1).shuffle("abcdef")[0]
+        ('a', 'b', 'd', 'c', 'e', 'f')
+        """,)),
     Rule("R3.3", "The deal", (
         "Each seat is dealt 7 cards (Rules.hand_size), one card at a time from the "
-        "top of the deck, seat 0 first, round after round."), G),
+        "top of the deck, seat 0 first, round after round."), G, examples=("""
+        >>> from raise_the_sum import Rules, new_game, parse_cards
+        >>> deck = parse_cards("+1 -1 +2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +7 -7 +8 -8 +9 -9 x2 x3")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> print(*state.hands[0])          # +1 to +7 dealt, then +8 drawn for the first turn
+        +1 +2 +3 +4 +5 +6 +7 +8
+        >>> print(*state.hands[1])
+        -1 -2 -3 -4 -5 -6 -7
+        >>> print(*state.deck)              # the rest, next draw first
+        -8 +9 -9 x2 x3
+        >>> [len(hand) for hand in new_game(Rules(hand_size=5), seed=1).hands]
+        [6, 5, 5, 5]
+        """,)),
     Rule("R3.4", "Who opens the match", (
-        "Seat 0 opens the first round (Rules.first_player)."), R),
+        "Seat 0 opens the first round (Rules.first_player)."), R, examples=("""
+        >>> from raise_the_sum import Rules, new_game
+        >>> new_game(seed=1).current
+        0
+        >>> state = new_game(Rules(first_player=2), seed=1)
+        >>> state.current, [len(hand) for hand in state.hands]
+        (2, [7, 7, 8, 7])
+        """,)),
     Rule("R3.5", "First to five points", (
-        "The first player to reach 5 points (Rules.points_to_win) wins the match."), G),
+        "The first player to reach 5 points (Rules.points_to_win) wins the match."), G, examples=("""
+        >>> from raise_the_sum import Phase, Rules, apply, legal_plays, match_winner, new_game
+        >>> Rules().points_to_win
+        5
+        >>> state = new_game(Rules(players=3), seed=2026)
+        >>> while state.phase is not Phase.MATCH_OVER:     # always the first legal action
+        ...     state = apply(state, legal_plays(state)[0])
+        >>> state.points, match_winner(state)
+        ((5, 3, 0), 0)
+        """,)),
     Rule("R3.6", "The deck must be large enough", (
         "A deck must hold more cards than players x max(hand size, hand limit) plus "
         "the most cards in one play, so that the deal and every draw always find a "
-        "card, after a reshuffle if need be. A smaller deck is refused."), R),
+        "card, after a reshuffle if need be. A smaller deck is refused."), R, examples=("""
+        >>> from raise_the_sum import Rules, parse_cards
+        >>> Rules().min_deck_size, Rules(players=2).min_deck_size
+        (34, 20)
+        >>> Rules(players=2, deck=parse_cards("+1 " * 19))
+        Traceback (most recent call last):
+        ...
+        ValueError: Rules.deck: 2 players holding up to 7 cards and a play of up to 5 need a deck of at least 20 cards, got 19 (rule R3.6)
+        >>> len(Rules(players=2, deck=parse_cards("+1 " * 20)).deck)
+        20
+        """,)),
     Rule("R3.7", "The ranges of a configuration", (
         "Hand size and hand limit are at least 1; 1 <= least cards in a play <= most "
         "cards in a play; points to win at least 1; the first player a seat that "
         "exists. A hand size above the hand limit is allowed: each player discards "
-        "the extra cards at the end of their first turn."), R),
+        "the extra cards at the end of their first turn."), R, examples=("""
+        >>> from raise_the_sum import Discard, Play, Rules, apply, new_game, parse_cards
+        >>> Rules(hand_size=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: Rules.hand_size: each seat is dealt at least 1 card, got 0 (rule R3.7)
+        >>> Rules(first_player=4)
+        Traceback (most recent call last):
+        ...
+        ValueError: Rules.first_player: a seat from 0 to 3, got 4 (rule R3.7)
+        >>> deck = parse_cards("+1 -1 +2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +7 -7 +8 -8 +9 -9 x2 x3 /2 /3 0 0")
+        >>> state = new_game(Rules(players=2, hand_size=9, deck=deck), seed=1, deck=deck)
+        >>> len(state.hands[0])                  # 9 dealt, 1 drawn: above the limit of 7
+        10
+        >>> state = apply(state, Play(parse_cards("+9")))
+        >>> state.phase.name, state.current
+        ('DISCARD', 0)
+        >>> state = apply(state, Discard(parse_cards("+1 +2")))
+        >>> len(state.hands[0]), state.current
+        (7, 1)
+        """,)),
     Rule("R3.8", "The seed", (
         "The seed is any integer. With a stacked deck, the seed drives only the "
         "reshuffles. The seed, the generator and the deck's order are hidden "
-        "information: no player's view shows them."), R),
+        "information: no player's view shows them."), R, examples=("""
+        >>> from raise_the_sum import Rules, new_game, observe, parse_cards
+        >>> new_game(seed=-2**70).seed                      # any integer
+        -1180591620717411303424
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> one = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> two = new_game(Rules(players=2, deck=deck), seed=2, deck=deck)
+        >>> one.hands == two.hands and one.deck == two.deck   # the seed only reshuffles
+        True
+        >>> view = observe(one, 1)
+        >>> hasattr(view, "seed"), hasattr(view, "deck"), view.deck_size
+        (False, False, 5)
+        """,)),
     # 4. A turn
     Rule("R4.1", "Draw at the start of every turn", (
         "At the start of every turn the player to act draws 1 card, so a player "
         "has 8 on their first turn. Players who have passed are skipped and do not "
-        "draw."), G),
+        "draw."), G, examples=("""
+        >>> from raise_the_sum import Discard, Pass, Play, Rules, apply, new_game, parse_cards
+        >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
+        >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
+        >>> [len(hand) for hand in state.hands], len(state.deck)
+        ([8, 7, 7], 5)
+        >>> state = apply(state, Play(parse_cards("+5")))                # seat 0 opens
+        >>> [len(hand) for hand in state.hands], len(state.deck)        # seat 1 drew
+        ([7, 8, 7], 4)
+        >>> state = apply(state, Pass())                                 # seat 1 is out,
+        >>> state = apply(state, Discard(parse_cards("+1")))             # down to 7
+        >>> state = apply(state, Play(parse_cards("+6")))                # seat 2 replies
+        >>> state = apply(state, Play(parse_cards("+7")))                # seat 0 replies
+        >>> state.current, [len(hand) for hand in state.hands]          # seat 1 skipped
+        (2, [7, 7, 8])
+        """,)),
     Rule("R4.2", "Play 1 to 5 cards from your hand", (
         "On their turn a player plays 1 to 5 cards (Rules.min_play to "
-        "Rules.max_play) from their own hand, or passes."), G),
+        "Rules.max_play) from their own hand, or passes."), G, examples=("""
+        >>> from raise_the_sum import Play, Rules, check, new_game, parse_cards
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> print(*state.hands[0])
+        +2 +5 +5 +6 +7 +9 -3 -5
+        >>> print(check(state, Play(parse_cards("+8"))))
+        illegal (rule R4.2): you do not hold +8
+        >>> print(check(state, Play(parse_cards("+9 +9"))))
+        illegal (rule R4.2): you hold 1 +9, not 2
+        >>> print(check(state, Play(parse_cards("+2 +5 +5 +6 +7 +9"))))
+        illegal (rule R4.2): a play is 1 to 5 cards; this one has 6
+        >>> print(check(state, Play(())))
+        illegal (rule R4.2): a play is 1 to 5 cards; this one has 0
+        """,)),
     Rule("R4.3", "The opening", (
         "The first play of a round has no score to beat: any 1 to 5 cards are legal, "
         "and the total may be 0. The opener may not pass (the guide: play 1-5 cards "
         "on every turn, including the opening), unless they hold fewer cards than "
         "the least play, which only a custom Rules allows: then they must pass, and "
-        "the next active player opens."), R),
+        "the next active player opens."), R, examples=("""
+        >>> from raise_the_sum import (Pass, Play, Rules, check, legal_plays, new_game,
+        ...                            parse_cards)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> state.opening, state.to_beat
+        (True, None)
+        >>> print(check(state, Play(parse_cards("-3"))))
+        legal: 0 (no blue cards: the total starts at 0), an opening
+        >>> print(check(state, Pass()))
+        illegal (rule R4.3): the opener must play: an opening cannot be passed
+        >>> Pass() in legal_plays(state)
+        False
+        """, """
+        >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply,
+        ...                            legal_plays, new_game, parse_cards)
+        >>> # A variant in which a play is 2 or 3 cards, so a hand can be too small.
+        >>> deck = parse_cards("+1 +3 +5 +2 +4 +6 +7 -1 -2 -3 /2 /3")
+        >>> rules = Rules(players=3, hand_size=2, hand_limit=2, min_play=2, max_play=3,
+        ...               deck=deck)
+        >>> state = new_game(rules, seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+1 +2 +7")))    # seat 0 plays all it has
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-1")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-2")))
+        >>> state = apply(state, NextRound())                      # seat 0 opens, drawing 1
+        >>> print(*state.hands[0])
+        -3
+        >>> legal_plays(state)
+        (Pass(),)
+        >>> state = apply(state, Pass())
+        >>> state.current, state.opening
+        (1, True)
+        """)),
     Rule("R4.4", "Replies must beat the score", (
         "Every later play must total strictly more than the score to beat, counted "
-        "against the incoming attack. Ties don't count."), G),
+        "against the incoming attack. Ties don't count."), G, examples=("""
+        >>> from raise_the_sum import Play, Rules, apply, check, new_game, parse_cards
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state.to_beat, str(state.attack)
+        (13, '−5')
+        >>> print(*state.hands[1])
+        +1 +2 +4 +8 +8 x2 -2 -7
+        >>> print(check(state, Play(parse_cards("+8 +8 +2"))))
+        illegal (rule R4.4): a reply must beat 13; this play totals 13
+        >>> print(check(state, Play(parse_cards("+8 +8 +2 +1"))))
+        legal: 8 + 8 + 2 + 1 − 5 = 14, which beats 13
+        """,)),
     Rule("R4.5", "Passing", (
         "A player may pass instead of playing, even when they could beat the score, "
-        "to keep their hand. Passing takes them out for the rest of the round."), G),
+        "to keep their hand. Passing takes them out for the rest of the round."), G, examples=("""
+        >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
+        ...                            parse_cards)
+        >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
+        >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> print(check(state, Play(parse_cards("+8 +8 x2"))))          # seat 1 could beat 13
+        legal: (8 + 8 − 5) × 2 = 22, which beats 13
+        >>> print(check(state, Pass()))                                  # but may pass
+        legal
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("+1")))
+        >>> state = apply(state, Play(parse_cards("+6 +4 x3")))          # seat 2 replies
+        >>> state = apply(state, Play(parse_cards("+9 x2")))             # seat 0 replies
+        >>> state.passed, state.current                                  # seat 1 stays out
+        (frozenset({1}), 2)
+        """,)),
     Rule("R4.6", "A successful reply replaces the standing play", (
         "A reply that beats the score replaces the whole standing play: its total "
         "becomes the score to beat, and its own attack (or none) becomes the attack "
-        "facing the next player. The replaced cards go to the discard pile."), G),
+        "facing the next player. The replaced cards go to the discard pile."), G, examples=("""
+        >>> from raise_the_sum import Play, Rules, apply, check, new_game, parse_cards
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state = apply(state, Play(parse_cards("+8 +8 x2 -2")))
+        >>> state.to_beat, str(state.attack), state.standing_seat
+        (22, '−2', 1)
+        >>> print(*state.standing, "|", *state.discard)
+        +8 +8 x2 -2 | +6 +7 -5
+        >>> state = apply(state, Play(parse_cards("+9 +5 x3")))         # no attack in it
+        >>> state.to_beat, str(state.attack)
+        (36, 'none')
+        """,)),
     Rule("R4.7", "After a pass, the attack stays", (
         "A pass changes neither the score to beat nor the attack: the next active "
-        "player faces the same attack."), G),
+        "player faces the same attack."), G, examples=("""
+        >>> from raise_the_sum import Discard, Pass, Play, Rules, apply, new_game, parse_cards
+        >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
+        >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state.current, state.to_beat, str(state.attack)
+        (1, 13, '−5')
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("+1")))
+        >>> state.current, state.to_beat, str(state.attack)
+        (2, 13, '−5')
+        """,)),
     Rule("R4.8", "Keep at most 7 cards", (
         "A player who holds more than 7 cards (Rules.hand_limit) at the end of their "
         "turn, after playing or passing, discards cards of their choice down to "
-        "exactly 7 before the turn ends. Discards go to the discard pile."), G),
+        "exactly 7 before the turn ends. Discards go to the discard pile."), G, examples=("""
+        >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, legal_plays,
+        ...                            new_game, parse_cards)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7")))
+        >>> state = apply(state, Pass())                     # seat 1 holds 8 cards
+        >>> state.phase.name, state.current, len(state.hands[1])
+        ('DISCARD', 1, 8)
+        >>> print(*legal_plays(state), sep="; ")
+        discard +1; discard +2; discard +4; discard +8; discard x2; discard -2; discard -7
+        >>> print(check(state, Discard(parse_cards("+1 +2"))))
+        illegal (rule R4.8): you hold 8 cards and keep 7: discard exactly 1, not 2
+        >>> state = apply(state, Discard(parse_cards("-7")))
+        >>> len(state.hands[1]), len(state.discard)
+        (7, 1)
+        """,)),
     Rule("R4.9", "Turns go clockwise", (
         "The next turn goes to the next seat clockwise that has not passed this "
-        "round. Only the player whose turn it is may act."), G),
+        "round. Only the player whose turn it is may act."), G, examples=("""
+        >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
+        ...                            parse_cards)
+        >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
+        >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+5")))
+        >>> state.current
+        1
+        >>> print(check(state, Pass(), seat=2))
+        illegal (rule R4.9): it is seat 1's turn, not seat 2's
+        >>> state = apply(state, Pass(), seat=1)
+        >>> state = apply(state, Discard(parse_cards("+1")), seat=1)
+        >>> state = apply(state, Play(parse_cards("+6")), seat=2)
+        >>> state = apply(state, Play(parse_cards("+7")), seat=0)
+        >>> state.current                                   # seat 1 has passed
+        2
+        """,)),
     Rule("R4.10", "Playing your last card", (
         "A player may play their last card. An empty hand neither wins nor takes the "
-        "player out of the round; they draw at their next turn as usual."), R),
+        "player out of the round; they draw at their next turn as usual."), R, examples=("""
+        >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
+        >>> deck = parse_cards("+1 +9 +2 +9 +3 +8 +4 x2 +5 x3 +6 +7 +1 +1 +1 +1 +1 +1 +1 +1")
+        >>> state = new_game(Rules(players=2, hand_size=4, deck=deck), seed=1, deck=deck)
+        >>> print(*state.hands[0])
+        +1 +2 +3 +4 +5
+        >>> state = apply(state, Play(parse_cards("+1 +2 +3 +4 +5")))     # all of them
+        >>> state.hands[0], state.phase.name, state.passed
+        ((), 'PLAY', frozenset())
+        >>> state = apply(state, Play(parse_cards("+9 x2")))
+        >>> state.current, len(state.hands[0])                            # draws as usual
+        (0, 1)
+        """,)),
     Rule("R4.11", "The passer's discard and the attack in force", (
         "A player who passes is out from that moment, but while they discard down to "
         "the hand limit it is still their turn. The attack facing the player to act "
         "is always the standing play's attack, or none when there is no standing "
-        "play."), R),
+        "play."), R, examples=("""
+        >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
+        ...                            parse_cards)
+        >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
+        >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state = apply(state, Pass())
+        >>> state.phase.name, state.current, state.passed, str(state.attack)
+        ('DISCARD', 1, frozenset({1}), '−5')
+        >>> print(check(state, Play(parse_cards("+8 +8 x2"))))
+        illegal (rule R4.8): you hold 8 cards: discard 1 to end your turn with 7
+        >>> state = apply(state, Discard(parse_cards("+1")))
+        >>> state.current, str(state.attack)
+        (2, '−5')
+        """,)),
     Rule("R4.12", "Discards are face up", (
         "Plays and discards go to the discard pile face up: every player may see the "
-        "whole discard pile."), R),
+        "whole discard pile."), R, examples=("""
+        >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, new_game, observe,
+        ...                            parse_cards)
+        >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
+        >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("x2")))             # seat 1's discard
+        >>> state = apply(state, Play(parse_cards("+6 +4 x3")))    # replaces seat 0's play
+        >>> print(*observe(state, 0).discard)
+        x2 +6 +7 -5
+        >>> observe(state, 2).discard == observe(state, 1).discard == state.discard
+        True
+        """,)),
     # 5. Rounds and the match
     Rule("R5.1", "The last player in scores", (
         "When only one player has not passed, the round ends and that player scores "
         "1 point. This is checked after each pass, once the passer's turn, with its "
-        "discard, has finished."), G),
+        "discard, has finished."), G, examples=("""
+        >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, new_game, parse_cards,
+        ...                            round_winner)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state = apply(state, Pass())                       # seat 1 passes with 8 cards
+        >>> state.phase.name, state.points                     # its turn is not over yet
+        ('DISCARD', (0, 0))
+        >>> state = apply(state, Discard(parse_cards("-7")))
+        >>> state.phase.name, round_winner(state), state.points
+        ('ROUND_OVER', 0, (1, 0))
+        """,)),
     Rule("R5.2", "Winning the match", (
         "A player who reaches the points to win ends the match at once and wins it. "
-        "After that, no action is legal."), G),
+        "After that, no action is legal."), G, examples=("""
+        >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, check,
+        ...                            legal_plays, match_winner, new_game, parse_cards)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, points_to_win=1, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-7")))
+        >>> state.phase.name, match_winner(state), state.points, legal_plays(state)
+        ('MATCH_OVER', 0, (1, 0), ())
+        >>> print(check(state, NextRound()))
+        illegal (rule R5.2): the match is over: seat 0 has won it; no action is legal
+        """,)),
     Rule("R5.3", "The next round", (
         "Otherwise a new round begins: the standing play goes to the discard pile, "
         "there is no score to beat and no attack, every player rejoins, hands are "
         "kept and never refilled, and the round's winner opens it, drawing 1 card "
-        "first."), G),
+        "first."), G, examples=("""
+        >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, new_game,
+        ...                            parse_cards)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-7")))
+        >>> state = apply(state, NextRound())
+        >>> state.current, state.to_beat, str(state.attack), state.passed, state.standing
+        (0, None, 'none', frozenset(), ())
+        >>> print(*state.hands[0])                      # kept, plus the turn's draw (x3)
+        +2 +5 +5 +9 x3 -3
+        >>> print(*state.discard)                       # the standing play went to the pile
+        -7 +6 +7 -5
+        """,)),
     Rule("R5.4", "The brief result", (
         "Between two rounds the table stays as it was (the last standing play, its "
         "score, the passes) for a brief result, with the round's winner to act; the "
         "action NextRound ends it and starts the next round. When the round's point "
-        "wins the match, the match ends at once, with no brief result."), R),
+        "wins the match, the match ends at once, with no brief result."), R, examples=("""
+        >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, check,
+        ...                            legal_plays, new_game, parse_cards)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+7 +6 -5")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-7")))
+        >>> state.phase.name, state.current, state.to_beat, state.passed
+        ('ROUND_OVER', 0, 13, frozenset({1}))
+        >>> print(*state.standing)
+        +6 +7 -5
+        >>> legal_plays(state)
+        (NextRound(),)
+        >>> print(check(state, Play(parse_cards("+9"))))
+        illegal (rule R5.4): the round is over: start the next round (NextRound()) before anyone acts
+        """,)),
     # 6. The deck
     Rule("R6.1", "Reshuffling the discard pile", (
         "When a draw finds the deck empty, the discard pile is shuffled by the same "
-        "seeded generator to become the new deck, and then the draw is made."), G),
+        "seeded generator to become the new deck, and then the draw is made."), G, examples=("""
+        >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> for cards in ["+2", "+4", "+5", "+8", "+9"]:
+        ...     state = apply(state, Play(parse_cards(cards)))
+        >>> len(state.deck), len(state.discard)             # the deck is empty
+        (0, 4)
+        >>> print(*state.discard, "|", *state.standing)
+        +2 +4 +5 +8 | +9
+        >>> state = apply(state, Play(parse_cards("x2 +8")))   # seat 0 must draw:
+        >>> len(state.deck), len(state.discard)             # 5 cards reshuffled, 1 drawn
+        (4, 0)
+        """,)),
     Rule("R6.2", "Every card is somewhere", (
         "Every card is always in exactly one place: the deck, the discard pile, a "
         "hand or the standing play. Together they are always the whole deck of the "
-        "game."), R),
+        "game."), R, examples=("""
+        >>> from raise_the_sum import Phase, Rules, apply, legal_plays, new_game, parse_cards
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> def places(state):
+        ...     held = [card for hand in state.hands for card in hand]
+        ...     return sorted([*state.deck, *state.discard, *state.standing, *held])
+        >>> checks, reshuffles = [places(state) == sorted(deck)], 0
+        >>> while state.phase is not Phase.MATCH_OVER:       # a whole match
+        ...     after = apply(state, legal_plays(state)[0])
+        ...     reshuffles += len(after.deck) > len(state.deck)
+        ...     state = after
+        ...     checks.append(places(state) == sorted(deck))
+        >>> len(checks), all(checks), reshuffles
+        (45, True, 4)
+        """,)),
     # 7. Bad input
     Rule("R7.1", "Illegal actions are refused", (
         "An illegal action is refused with an error that names the rule it breaks, "
-        "in words a player understands, and the game stays exactly as it was."), R),
+        "in words a player understands, and the game stays exactly as it was."), R, examples=("""
+        >>> from raise_the_sum import (IllegalAction, Pass, Play, Rules, apply, new_game,
+        ...                            parse_cards)
+        >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
+        >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
+        >>> for action in [Pass(), Play(parse_cards("+8")), Play(parse_cards("+9 +9"))]:
+        ...     try:
+        ...         apply(state, action)
+        ...     except IllegalAction as error:
+        ...         print(error.rule, "|", error.reason)
+        R4.3 | the opener must play: an opening cannot be passed
+        R4.2 | you do not hold +8
+        R4.2 | you hold 1 +9, not 2
+        >>> try:
+        ...     apply(state, Play(parse_cards("+9")), seat=1)
+        ... except IllegalAction as error:
+        ...     print(error)
+        it is seat 0's turn, not seat 1's (rule R4.9)
+        >>> state == new_game(Rules(players=2, deck=deck), seed=1, deck=deck)   # as it was
+        True
+        """,)),
     Rule("R7.2", "Bad configuration and notation are refused", (
         "An unknown card, a value out of range, a player count out of range, a deck "
         "too small or any other bad configuration is refused with an error that "
-        "names the field."), R),
+        "names the field."), R, examples=("""
+        >>> from raise_the_sum import Attack, Rules, parse_cards
+        >>> parse_cards("+8 x4")
+        Traceback (most recent call last):
+        ...
+        ValueError: card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)
+        >>> Rules(points_to_win=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: Rules.points_to_win: the match needs at least 1 point, got 0 (rule R3.7)
+        >>> Rules(players="4")
+        Traceback (most recent call last):
+        ...
+        TypeError: Rules.players must be an int, got '4'
+        >>> Attack(subtract=-2)
+        Traceback (most recent call last):
+        ...
+        ValueError: Attack.subtract must be 0 or more, got -2
+        """,)),
 )
 
 #: Every rule, by identifier, in reference order. Read-only.
