@@ -79,7 +79,7 @@ def test_the_progress_bar_leaves_stdout_alone() -> None:
         (["--players", "1"], "argument --players: a whole number, 2 or more; got '1'"),
         (["--bots", "greedy", "random", "sam", "--players", "2"], "argument --bots: 3 bots for 2 seats; name at most 2"),
         (["--bots", "greedy", "greedy", "greedy", "greedy", "greedy"], "argument --bots: 2 to 4 bots, one per seat, got 5 (rule R3.1)"),
-        (["--seed", "x"], "argument --seed: a seed is a whole number; got 'x'"),
+        (["--seed", "x"], "argument --seed: a seed is a whole number (rule R3.8), got 'x'"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_status_2(argv: list[str], message: str) -> None:

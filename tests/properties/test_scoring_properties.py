@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from raise_the_sum import (
-    ALL_CARDS,
     NO_ATTACK,
     Attack,
     Card,

@@ -25,8 +25,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Final, TextIO
 
-from raise_the_sum.bots import BOTS, OPPONENTS, Bot, make_bot
+from raise_the_sum.bots import BOTS, OPPONENTS, Bot
 from raise_the_sum.cli import UsageError
+from raise_the_sum.cli import _args
 
 __all__ = ["INSTALL_HINT", "register", "run"]
 
@@ -51,15 +52,6 @@ at the prompt: 1 3 5 or +8 +4 x2 to play, pass, hint, rule R4.4, new, quit, help
 """
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"a seed is a whole number (rule R3.8), got {text!r}"
-        ) from None
-
-
 def _delay(text: str) -> float:
     try:
         value = float(text)
@@ -68,13 +60,6 @@ def _delay(text: str) -> float:
     if not 0 <= value <= 10:
         raise argparse.ArgumentTypeError(f"a delay is 0 to 10 seconds, got {text!r}")
     return value
-
-
-def _bot(text: str) -> Bot:
-    try:
-        return make_bot(text.lower())
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -95,11 +80,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "than the opponents named)",
     )
     parser.add_argument(
-        "--seed", type=_seed, metavar="N",
+        "--seed", type=_args.seed, metavar="N",
         help="the match's seed, to replay it (default: a fresh one, shown at the start)",
     )
     parser.add_argument(
-        "--opponents", nargs="+", type=_bot, metavar="NAME",
+        "--opponents", nargs="+", type=_args.bot, metavar="NAME",
         help="the opponents, in seat order (default: riley sam alex, as many as "
         "--players needs); any bot listed below",
     )
@@ -117,6 +102,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def opponents_of(players: int | None, named: list[Bot] | None) -> tuple[Bot, ...]:
     """The opponents for ``--players`` and ``--opponents`` (either may be None).
 
+    >>> from raise_the_sum.bots import make_bot
     >>> [bot.name for bot in opponents_of(3, None)]
     ['riley', 'sam']
     >>> [bot.name for bot in opponents_of(None, [make_bot("greedy")])]

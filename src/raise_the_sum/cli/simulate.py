@@ -27,6 +27,7 @@ from typing import TextIO
 from raise_the_sum import Rules
 from raise_the_sum.bots import BOTS, Bot, make_bot
 from raise_the_sum.cli import UsageError
+from raise_the_sum.cli import _args
 from raise_the_sum.tournament import TournamentResult, run_tournament
 
 __all__ = ["register", "render", "run", "seat_bots"]
@@ -47,29 +48,6 @@ examples:
 """
 
 
-def _bot(text: str) -> Bot:
-    try:
-        return make_bot(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _count(least: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if not (text.isascii() and text.isdigit()) or int(text) < least:
-            raise argparse.ArgumentTypeError(f"a whole number, {least} or more; got {text!r}")
-        return int(text)
-
-    return parse
-
-
-def _seed(text: str) -> int:
-    body = text[1:] if text[:1] == "-" else text
-    if not (body.isascii() and body.isdigit()):
-        raise argparse.ArgumentTypeError(f"a seed is a whole number; got {text!r}")
-    return int(text)
-
-
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``simulate`` subcommand to ``subparsers``."""
     parser = subparsers.add_parser(
@@ -81,20 +59,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         allow_abbrev=False,
     )
     parser.add_argument(
-        "--bots", nargs="+", type=_bot, default=None, metavar="BOT",
+        "--bots", nargs="+", type=_args.bot, default=None, metavar="BOT",
         help="the bots, in seat order (default: greedy random)",
     )
     parser.add_argument(
-        "--players", type=_count(2), default=None, metavar="N",
+        "--players", type=_args.whole_number(2), default=None, metavar="N",
         help="seats at the table, 2 to 4 (default: one per bot); the last bot fills the rest",
     )
     parser.add_argument(
-        "--matches", type=_count(1), default=100, metavar="N",
+        "--matches", type=_args.whole_number(1), default=100, metavar="N",
         help="matches to play (default: 100)",
     )
-    parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="the tournament's seed (default: 0)")
+    parser.add_argument("--seed", type=_args.seed, default=0, metavar="S", help="the tournament's seed (default: 0)")
     parser.add_argument(
-        "--jobs", type=_count(1), default=1, metavar="J",
+        "--jobs", type=_args.whole_number(1), default=1, metavar="J",
         help="worker processes (default: 1); the results do not depend on it",
     )
     parser.add_argument("--json", action="store_true", help="write the result as JSON")

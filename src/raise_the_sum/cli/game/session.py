@@ -59,7 +59,6 @@ from raise_the_sum.cli.game.commands import (
     Hint,
     InputError,
     PassTurn,
-    Pick,
     Quit,
     ReadRule,
     parse_command,
