@@ -18,12 +18,12 @@ from raise_the_sum.actions import (
     Play,
     parse_action,
 )
-from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, parse_cards
+from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
 from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
-from raise_the_sum.state import GameState, Phase
+from raise_the_sum.state import GameState, InvalidState, Phase, validate
 from raise_the_sum.verdicts import Verdict, check
 from raise_the_sum.views import PlayerView, observe, sample_state
 
@@ -40,8 +40,10 @@ __all__ = [
     "Explanation",
     "GameState",
     "IllegalAction",
+    "InvalidState",
     "Kind",
     "NextRound",
+    "NotationError",
     "Pass",
     "Phase",
     "Play",
@@ -63,4 +65,5 @@ __all__ = [
     "round_winner",
     "sample_state",
     "score",
+    "validate",
 ]
