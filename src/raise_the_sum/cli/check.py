@@ -266,7 +266,8 @@ def _position(record_name: str, at: int | None) -> tuple[GameState, str]:
         elif state.to_beat is None:
             where += ", to open"
         else:
-            where += f", to beat {state.to_beat} against {state.attack}"
+            attack = "no attack" if state.attack.is_none else state.attack
+            where += f", to beat {state.to_beat} against {attack}"
     return state, where
 
 
