@@ -122,8 +122,7 @@ def _rebuild_error(
 # -- tags ---------------------------------------------------------------------------------
 
 #: The tag names the text notation uses for the record's own fields (the rules,
-#: the seed and the stacked deck). A free tag of such a name, in any case, is
-#: written in quotes.
+#: the seed and the stacked deck). They cannot be free tags.
 GAME_TAGS: Final[tuple[str, ...]] = (
     "Players",
     "HandSize",
@@ -147,10 +146,9 @@ _RULES_FIELDS: Final = {
     "FirstPlayer": "first_player",
 }
 _TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-#: Characters a seat's name is quoted for in the movetext: they mean something there.
-_NAME_MARKS: Final = frozenset('{};:"\\')
-#: Characters written as ``\u{HEX}`` in quotes: they would break the line or the encoding.
-_CONTROL: Final = frozenset(("Cc", "Cs", "Zl", "Zp"))
+_SEAT_TAG: Final = re.compile(r"Seat([0-9]+)\Z")
+#: Characters a seat's name may not hold: they have a meaning in the notation.
+_NAME_MARKS: Final = frozenset('{};:"')
 #: Tags written first, in this order (as PGN's roster); the others follow by name.
 _ROSTER: Final = ("Event", "Site", "Date", "Seat0", "Seat1", "Seat2", "Seat3", "Result")
 
@@ -164,12 +162,37 @@ def seat_tag(seat: int) -> str:
     return f"Seat{seat}"
 
 
-def _tag_problem(key: object, value: object) -> str | None:
-    """What is wrong with one tag, or None: tags are any str to any str."""
+def _tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] | None:
+    """What is wrong with one tag: (exception type, reason, "name" or "value"), or None."""
     if not isinstance(key, str):
-        return f"tag names are str, got {key!r}"
+        return TypeError, f"tag names are str, got {key!r}", "name"
+    if not _TAG_NAME.match(key):
+        return ValueError, (
+            f"tag name {key!r}: letters, digits and _, starting with a letter"
+        ), "name"
+    if key.lower() in _RESERVED:
+        return ValueError, (
+            f"tag name {key!r} is reserved for the record's own fields "
+            f"({', '.join(GAME_TAGS)})"
+        ), "name"
     if not isinstance(value, str):
-        return f"tag {key!r}'s value must be a str, got {value!r}"
+        return TypeError, f"tag {key}'s value must be a str, got {value!r}", "value"
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            return ValueError, (
+                f"tag {key}'s value holds the control character {char!r}: "
+                "a tag is one line of text"
+            ), "value"
+    if _SEAT_TAG.match(key):
+        if not value or value != value.strip():
+            return ValueError, (
+                f"tag {key} is a seat's name: not empty, without spaces around it, got {value!r}"
+            ), "value"
+        marks = sorted(_NAME_MARKS & set(value))
+        if marks:
+            return ValueError, (
+                f"tag {key} is a seat's name and may not hold {' '.join(marks)}, got {value!r}"
+            ), "value"
     return None
 
 
@@ -180,20 +203,20 @@ def _tag_order(key: str) -> tuple[int, str]:
 class Tags(Mapping[str, str]):
     """A read-only mapping of tag names to values: hashable, equal to any equal mapping.
 
-    Any str may be a tag's name or value; the text notation quotes what
-    needs it (:meth:`~raise_the_sum.MatchRecord.to_text`). The tags
-    ``Seat0`` to ``Seat3`` name the seats (:func:`seat_tag`). Iteration is in
-    a fixed order:
-    ``Event``, ``Site``, ``Date``, the seats, ``Result``, then the other tags
-    by name.
+    Tag names are letters, digits and ``_``, starting with a letter, and are
+    not one of :data:`GAME_TAGS`; values are one line of text. The tags
+    ``Seat0`` to ``Seat3`` name the seats (:func:`seat_tag`): such a name is
+    not empty, has no spaces around it, and holds none of ``{ } ; : "``.
+    Iteration is in a fixed order: ``Event``, ``Site``, ``Date``, the seats,
+    ``Result``, then the other tags by name.
 
     >>> tags = Tags({"Seat0": "Ann", "Event": "Club night"})
     >>> list(tags), tags == {"Event": "Club night", "Seat0": "Ann"}, hash(tags) == hash(Tags(tags))
     (['Event', 'Seat0'], True, True)
-    >>> Tags({"Round": 3})
+    >>> Tags({"Seed": "1"})
     Traceback (most recent call last):
     ...
-    TypeError: MatchRecord.tags: tag 'Round''s value must be a str, got 3
+    ValueError: MatchRecord.tags: tag name 'Seed' is reserved for the record's own fields (Players, HandSize, HandLimit, MinPlay, MaxPlay, PointsToWin, FirstPlayer, Deck, Seed, StackedDeck)
     """
 
     __slots__ = ("_items", "_map")
@@ -213,7 +236,8 @@ class Tags(Mapping[str, str]):
         for key, value in pairs.items():
             problem = _tag_problem(key, value)
             if problem is not None:
-                raise TypeError(f"MatchRecord.tags: {problem}")
+                kind, reason, _ = problem
+                raise kind(f"MatchRecord.tags: {reason}")
         items = tuple(sorted(pairs.items(), key=lambda item: _tag_order(item[0])))
         object.__setattr__(self, "_items", items)
         object.__setattr__(self, "_map", dict(items))
@@ -305,6 +329,17 @@ def _check_deck(
         raise type(error)(f"MatchRecord.{error}") from None
 
 
+def _check_tags(instance: MatchRecord, attribute: attrs.Attribute[Tags], value: Tags) -> None:
+    players = instance.rules.players
+    for key in value:
+        match = _SEAT_TAG.match(key)
+        if match and int(match.group(1)) >= players:
+            raise ValueError(
+                f"MatchRecord.tags: tag {key} names a seat that {players} players do not "
+                f"have (seats 0 to {players - 1})"
+            )
+
+
 @attrs.frozen
 class MatchRecord:
     """A whole match: enough to replay it exactly, plus tags for people.
@@ -325,10 +360,10 @@ class MatchRecord:
     Traceback (most recent call last):
     ...
     TypeError: MatchRecord.seed must be an int, got '7'
-    >>> MatchRecord(Rules(players=2), actions=["pass"])
+    >>> MatchRecord(Rules(players=2), tags={"Seat2": "Cy"})
     Traceback (most recent call last):
     ...
-    TypeError: MatchRecord.actions[0] must be a Play, Pass, Discard or NextRound, got 'pass'
+    ValueError: MatchRecord.tags: tag Seat2 names a seat that 2 players do not have (seats 0 to 1)
     """
 
     #: The rules the match was played under.
@@ -342,7 +377,7 @@ class MatchRecord:
         default=None, converter=_deck, validator=_check_deck
     )
     #: Tags: seat names, date, event, result, and anything else a person adds.
-    tags: Mapping[str, str] = attrs.field(factory=Tags, converter=_tags)
+    tags: Mapping[str, str] = attrs.field(factory=Tags, converter=_tags, validator=_check_tags)
 
     def name(self, seat: int) -> str:
         """The seat's name: its tag ``Seat<seat>``, or ``Seat <seat>`` without one.
@@ -404,23 +439,24 @@ class MatchRecord:
         illegal action raises :class:`RecordError`.
         """
         states = self.replay()
-        lines = [f"[{_key_text(key)} {_quote(value)}]" for key, value in self.tags.items()]
+        lines = [f'[{key} "{_escape(value)}"]' for key, value in self.tags.items()]
         lines += [f'[{key} "{value}"]' for key, value in self._game_tags()]
         lines += ["", "Round 1"]
         round_number = 1
         for number, (before, action, after) in enumerate(
             zip(states, self.actions, states[1:]), 1
         ):
-            line = f"{number}. {_name_text(self.name(before.current))}: {action}"
+            line = f"{number}. {self.name(before.current)}: {action}"
             notes = []
             if isinstance(action, Play):
                 notes.append(str(explain(action.cards, before.attack)))
             if after.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and before.phase not in (
                 Phase.ROUND_OVER, Phase.MATCH_OVER
             ):
-                names = [_comment_name(self, seat) for seat in range(self.rules.players)]
-                points = ", ".join(f"{name} {score}" for name, score in zip(names, after.points))
-                notes.append(f"round {round_number} to {names[after.current]}; points: {points}")
+                points = ", ".join(
+                    f"{name} {score}" for name, score in zip(self.names, after.points)
+                )
+                notes.append(f"round {round_number} to {self.name(after.current)}; points: {points}")
             if notes:
                 line += " {" + "; ".join(notes) + "}"
             lines.append(line)
@@ -468,49 +504,11 @@ class MatchRecord:
 
 def _result(record: MatchRecord, last: GameState) -> str:
     """The result line: ``winner: NAME`` once the match is over, else ``*``."""
-    if last.phase is Phase.MATCH_OVER:
-        return f"winner: {_name_text(record.name(last.current))}"
-    return "*"
+    return f"winner: {record.name(last.current)}" if last.phase is Phase.MATCH_OVER else "*"
 
 
-def _quote(value: str) -> str:
-    r"""``value`` in double quotes: ``\\``, ``\"``, and ``\u{HEX}`` for control characters."""
-    out = []
-    for char in value:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif unicodedata.category(char) in _CONTROL:
-            out.append(f"\\u{{{ord(char):x}}}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
-
-
-def _key_text(key: str) -> str:
-    """A free tag's name: bare when it is a plain name no game tag has, else quoted."""
-    if _TAG_NAME.match(key) and key.lower() not in _RESERVED:
-        return key
-    return _quote(key)
-
-
-def _bare_name(name: str) -> bool:
-    return (
-        name != ""
-        and name == name.strip()
-        and not (_NAME_MARKS & set(name))
-        and not any(unicodedata.category(char) in _CONTROL for char in name)
-    )
-
-
-def _name_text(name: str) -> str:
-    """A seat's name in the movetext: as it is, or quoted when it holds marks or blanks around."""
-    return name if _bare_name(name) else _quote(name)
-
-
-def _comment_name(record: MatchRecord, seat: int) -> str:
-    """A seat's name inside a comment: its name, or ``seat N`` when that would end the comment."""
-    name = record.name(seat)
-    return name if _bare_name(name) else f"seat {seat}"
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -520,7 +518,6 @@ _SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 _ROUND: Final = re.compile(r"Round(?:[ \t]+([0-9]+))?[ \t]*\Z")
 _ACTION: Final = re.compile(r"([0-9]+)\.")
 _NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_UNICODE_ESCAPE: Final = re.compile(r"\\u\{([0-9a-fA-F]{1,6})\}")
 _BLANKS: Final = " \t"
 #: The most digits a number in a tag may have.
 _DIGITS: Final = 100
@@ -536,8 +533,6 @@ class _Tag:
     line: int
     name_column: int
     value_column: int
-    #: True for one of the game's own tags (GAME_TAGS, unquoted).
-    game: bool
 
 
 class _Reader:
@@ -553,7 +548,7 @@ class _Reader:
         raise RecordError(reason, line=line, column=column, number=number, rule=rule) from None
 
     def read(self) -> MatchRecord:
-        tags: dict[tuple[bool, str], _Tag] = {}
+        tags: dict[str, _Tag] = {}
         index = 0
         # The tag pairs.
         while index < len(self.lines):
@@ -564,14 +559,12 @@ class _Reader:
             if not body.startswith("["):
                 break
             tag = self.tag(index, start, body)
-            key = (tag.game, tag.name)
-            if key in tags:
+            if tag.name in tags:
                 self.fail(
                     tag.line, tag.name_column,
-                    f"tag {_key_text(tag.name) if not tag.game else tag.name} is given twice "
-                    f"(first on line {tags[key].line})",
+                    f"tag {tag.name} is given twice (first on line {tags[tag.name].line})",
                 )
-            tags[key] = tag
+            tags[tag.name] = tag
             index += 1
         record = self.header(tags, index)
         return self.movetext(record, index)
@@ -586,102 +579,96 @@ class _Reader:
 
     def tag(self, index: int, start: int, body: str) -> _Tag:
         line = index + 1
-        if body[1:2] == '"':
-            name, at = self.string(body, 1, line, start, "the tag's name")
-            quoted = True
-        else:
-            match = _NAME.match(body, 1)
-            if match is None:
-                self.fail(line, start + 2, 'a tag pair is [Name "value"]: a tag name, '
-                          'letters, digits and _ starting with a letter, or any name in quotes')
-            name, at, quoted = match.group(), match.end(), False
-            if name not in GAME_TAGS and name.lower() in _RESERVED:
-                self.fail(line, start + 2,
-                          f"tag {name}: the game's tag is written "
-                          f"{GAME_TAGS[[t.lower() for t in GAME_TAGS].index(name.lower())]}; "
-                          f'a free tag of that name is written in quotes, ["{name}" "..."]')
-        label = name if not quoted else _quote(name)
+        match = _NAME.match(body, 1)
+        if match is None:
+            self.fail(line, start + 2, "a tag pair is [Name \"value\"]: a tag name, "
+                      "letters, digits and _, starting with a letter")
+        name = match.group()
+        at = match.end()
         spaces = at
         while at < len(body) and body[at] in _BLANKS:
             at += 1
         if at == spaces or at >= len(body) or body[at] != '"':
             self.fail(line, start + at + 1,
-                      f"tag {label}: a space, then the value in double quotes")
+                      f"tag {name}: a space, then the value in double quotes")
         value_at = at
-        value, at = self.string(body, at, line, start, f"tag {label}: the value")
-        raw = body[value_at + 1 : at - 1]
-        while at < len(body) and body[at] in _BLANKS:
-            at += 1
-        if at >= len(body) or body[at] != "]":
-            self.fail(line, start + at + 1, f"tag {label}: close the tag pair with ]")
-        if at + 1 != len(body):
-            after = len(body) - len(body[at + 1 :].lstrip(_BLANKS))
-            self.fail(line, start + after + 1, "one tag pair to a line: nothing may follow the ]")
-        game = not quoted and name in GAME_TAGS
-        return _Tag(name, value, raw, line, start + 2, start + value_at + 1, game)
-
-    def string(self, body: str, at: int, line: int, start: int, what: str) -> tuple[str, int]:
-        r"""The quoted text at ``body[at]`` and the index after it: escapes ``\\``, ``\"``, ``\u{HEX}``."""
-        opening = at
         at += 1
         chars: list[str] = []
         while True:
             if at >= len(body):
-                self.fail(line, start + opening + 1, f"{what}'s double quote is never closed")
+                self.fail(line, start + value_at + 1,
+                          f"tag {name}: the value's double quote is never closed")
             char = body[at]
             if char == '"':
-                return "".join(chars), at + 1
-            if char != "\\":
-                chars.append(char)
-                at += 1
-                continue
-            escaped = body[at + 1 : at + 2]
-            if escaped in ('"', "\\"):
+                break
+            if char == "\\":
+                escaped = body[at + 1] if at + 1 < len(body) else ""
+                if escaped not in ('"', "\\"):
+                    self.fail(line, start + at + 1,
+                              f"tag {name}: write \\\" for a double quote and \\\\ for a "
+                              "backslash; no other escape")
                 chars.append(escaped)
                 at += 2
                 continue
-            found = _UNICODE_ESCAPE.match(body, at)
-            if found is None or int(found.group(1), 16) > 0x10FFFF:
-                self.fail(line, start + at + 1,
-                          f'{what}: write \\" for a double quote, \\\\ for a backslash and '
-                          "\\u{HEX} for a control character; no other escape")
-            chars.append(chr(int(found.group(1), 16)))
-            at = found.end()
+            chars.append(char)
+            at += 1
+        raw = body[value_at + 1 : at]
+        at += 1
+        while at < len(body) and body[at] in _BLANKS:
+            at += 1
+        if at >= len(body) or body[at] != "]":
+            self.fail(line, start + at + 1, f"tag {name}: close the tag pair with ]")
+        if at + 1 != len(body):
+            after = len(body) - len(body[at + 1 :].lstrip(_BLANKS))
+            self.fail(line, start + after + 1, "one tag pair to a line: nothing may follow the ]")
+        return _Tag(name, "".join(chars), raw, line, start + 2, start + value_at + 1)
 
-    def header(self, tags: dict[tuple[bool, str], _Tag], index: int) -> MatchRecord:
+    def header(self, tags: dict[str, _Tag], index: int) -> MatchRecord:
         """The record's fields from its tag pairs, each error at the tag at fault."""
-        game = {name: tag for (is_game, name), tag in tags.items() if is_game}
         fields: dict[str, Any] = {}
         for tag_name, field in _RULES_FIELDS.items():
-            tag = game.get(tag_name)
+            tag = tags.get(tag_name)
             if tag is not None:
                 fields[field] = self.number(tag, _NUMBER)
-        deck_tag = game.get("Deck")
+        deck_tag = tags.get("Deck")
         if deck_tag is not None:
             fields["deck"] = self.cards(deck_tag)
         try:
             rules = Rules(**fields)
         except (TypeError, ValueError) as error:
             message = str(error)
-            named = [game[name] for name, field in _RULES_FIELDS.items()
-                     if name in game and message.startswith(f"Rules.{field}")]
+            named = [tags[name] for name, field in _RULES_FIELDS.items()
+                     if name in tags and message.startswith(f"Rules.{field}")]
             if deck_tag is not None and message.startswith("Rules.deck"):
                 named.append(deck_tag)
-            culprit = (named or [t for t in game.values() if t.name in _RULES_FIELDS])[0]
+            culprit = (named or [t for t in tags.values() if t.name in _RULES_FIELDS])[0]
             self.fail(culprit.line, culprit.value_column, message)
-        seed_tag = game.get("Seed")
+        seed_tag = tags.get("Seed")
         if seed_tag is None:
             self.fail(min(index + 1, len(self.lines)), 1,
                       'the record has no seed: add a tag pair [Seed "N"] before the actions')
         seed = self.number(seed_tag, _SIGNED)
-        stacked = game.get("StackedDeck")
+        stacked = tags.get("StackedDeck")
         deck = None if stacked is None else self.cards(stacked)
-        free = {name: tag.value for (is_game, name), tag in tags.items() if not is_game}
+        free: dict[str, str] = {}
+        for tag in tags.values():
+            if tag.name in GAME_TAGS:
+                continue
+            problem = _tag_problem(tag.name, tag.value)
+            if problem is not None:
+                _, reason, part = problem
+                self.fail(tag.line, tag.value_column if part == "value" else tag.name_column,
+                          reason)
+            free[tag.name] = tag.value
         try:
             return MatchRecord(rules=rules, seed=seed, deck=deck, tags=free)
         except (TypeError, ValueError) as error:
-            assert stacked is not None, error  # the only field not checked above
-            self.fail(stacked.line, stacked.value_column, str(error))
+            message = str(error)
+            if stacked is not None and message.startswith("MatchRecord.deck"):
+                self.fail(stacked.line, stacked.value_column, message)
+            # A seat's name for a seat the rules do not have.
+            culprit = next((t for t in tags.values() if f"tag {t.name} " in message), seed_tag)
+            self.fail(culprit.line, culprit.name_column, message)
 
     def number(self, tag: _Tag, pattern: re.Pattern[str]) -> int:
         """A tag's value as a whole number, in canonical digits."""
@@ -776,7 +763,7 @@ class _Reader:
                       number=number)
         while body[at] in _BLANKS:
             at += 1
-        name = _name_text(names[state.current])
+        name = names[state.current]
         if not body.startswith(name + ":", at):
             given = body[at:].partition(":")[0]
             self.fail(line, start + at + 1,
