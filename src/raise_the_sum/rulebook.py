@@ -239,7 +239,7 @@ _RULES: Final = (
         >>> score(parse_cards("+3 x3"), Attack(subtract=5))      # not (3 - 5) x 3 = -6
         0
         >>> print(explain(parse_cards("+3 x3"), Attack(subtract=5)))
-        (3 − 5) × 3 = 0 (3 − 5 is below zero, so it counts as 0)
+        (3 − 5 → 0) × 3 = 0 (below zero counts as 0)
         """,)),
     Rule("R2.4", "Multipliers stack", (
         "The total after subtraction is multiplied by every Multiply card in the "

@@ -104,7 +104,7 @@ def render(explanation: Explanation, to_beat: int | None = None) -> str:
 
     >>> from raise_the_sum import Attack, explain, parse_cards
     >>> print(render(explain(parse_cards("+3 x2 -4"), Attack(subtract=5)), to_beat=0))
-    (3 − 5) × 2 = 0 (3 − 5 is below zero, so it counts as 0)
+    (3 − 5 → 0) × 2 = 0 (below zero counts as 0)
     <BLANKLINE>
     play:      +3 ×2 −4
     against:   −5

@@ -262,7 +262,7 @@ class Session:
         if not self._told_how:
             self._told_how = True
             self._show(join(span(HAND_HELP + " Or: pass, hint, rule R4.4, new, quit, help.", "dim")))
-        if state.to_beat is None or not state.standing:
+        if state.opening:
             text = "Your opening › "
         else:
             text = f"Your reply (beat {state.to_beat}) › "
@@ -410,7 +410,7 @@ class Session:
         line: Line
         if isinstance(action, Play):
             e = explain(action.cards, state.attack)
-            beats = "an opening" if state.to_beat is None else f"which beats {state.to_beat}"
+            beats = "an opening" if state.opening else f"which beats {state.to_beat}"
             line = join(span("Hint: type ", "hint"), span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
                         span(f" to play {cards_text(action.cards)}: {e}, {beats}", "hint"))
             if not e.outgoing.is_none:
