@@ -77,14 +77,13 @@ from raise_the_sum.cli.game.render import (
 from raise_the_sum.cli.game.screen import Prompt, PromptKind, Screen
 from raise_the_sum.cli.game.text import Block, Line, cards_text, join, span
 from raise_the_sum.cli.game.tutorial import Tutorial
+from raise_the_sum.cli import EXIT_INTERRUPT
 from raise_the_sum.rulebook import RULES, SECTIONS, Source, rule
 
 __all__ = ["EXIT_INTERRUPT", "EXIT_OK", "FRESH_START", "Session", "seat_names"]
 
 #: The exit status after quitting or at the end of input.
 EXIT_OK: Final = 0
-#: The exit status after Ctrl-C: 128 + SIGINT.
-EXIT_INTERRUPT: Final = 130
 
 #: The page's words for a fresh start.
 FRESH_START: Final = "Fresh start: Your current match will end and the scores will reset."
