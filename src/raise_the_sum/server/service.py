@@ -35,7 +35,7 @@ from raise_the_sum.bots import Bot, make_bot
 from raise_the_sum.cards import Card
 from raise_the_sum.engine import legal_plays, new_game
 from raise_the_sum.events import Event, step
-from raise_the_sum.records import MatchRecord
+from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.server.documents import dumps, seat_document
@@ -407,8 +407,8 @@ class TableService:
             raise ProtocolError(
                 409, "match_not_over", "the record, with the seed, is published when the match is over"
             )
-        tags = {f"seat{seat}": kind for seat, kind in enumerate(table.seats)}
-        tags["table"] = table.table_id
+        tags = {"Event": "Raise the Sum server", "Table": table.table_id}
+        tags.update({seat_tag(seat): kind for seat, kind in enumerate(table.seats)})
         record = MatchRecord(
             rules=state.rules, seed=state.seed, actions=tuple(table.actions), deck=table.deck, tags=tags
         )
