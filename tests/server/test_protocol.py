@@ -195,3 +195,34 @@ def test_actions_decode_with_the_wire_format(still_server: Server) -> None:
         answer = act(client, table, tokens[0], reordered, 0)
         assert answer.status_code == 200, answer.text
         assert json.loads(answer.text)["version"] == 1
+
+
+def test_a_tutorial_table_is_the_guided_first_hand_with_its_lessons(server: Server) -> None:
+    from raise_the_sum import lessons
+    with server.client() as client:
+        answer = client.post("/api/tables", json={"tutorial": True})
+        assert answer.status_code == 201, answer.text
+        table, token = answer.json()["table"], answer.json()["tokens"]["0"]
+        assert list(answer.json()["tokens"]) == ["0"]
+        doc = document(client, table, token)
+        assert doc["seats"] == ["human", *lessons.BOTS]
+        assert doc["view"]["rules"] == wire.encode(lessons.tutorial_rules())
+        assert doc["lesson"]["cards"] == ["+9", "-6"] and doc["lesson"]["text"]
+        pointed = []
+        while doc["lesson"] is not None:
+            if doc["legal"] and doc["lesson"]["cards"]:
+                kind = "discard" if doc["view"]["phase"] == "discard" else "play"
+                action = {"type": kind, "cards": doc["lesson"]["cards"]}
+                pointed.append(action)
+                answer = act(client, table, token, action, doc["version"])
+                assert answer.status_code == 200, answer.text
+                assert answer.json()["lesson"] is None or answer.json()["lesson"]["text"]
+            elif doc["legal"]:
+                break  # the guide says to pass or wait: the lesson is the library's, not ours to test
+            doc = wait_for_turn(client, table, token)
+        assert pointed[0] == {"type": "play", "cards": ["+9", "-6"]}
+        assert {"type": "play", "cards": ["+8", "x2", "0"]} in pointed
+        other = client.post("/api/tables", json={"tutorial": True, "seats": ["human", "riley", "sam", "alex"]})
+        assert other.status_code == 201
+        bad = client.post("/api/tables", json={"tutorial": True, "seats": ["riley", "human", "sam", "alex"]})
+        assert bad.status_code == 400 and bad.json()["path"] == "/seats/0"
