@@ -72,8 +72,11 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: 
             # Every acknowledged action is in the history, at its version.
             for table, version, action in acknowledged:
                 events = document(client, table, bot_tokens[0], since=version - 1)["events"]
-                played = [e for e in events if e.get("seat") == 0 and e["type"] in ("played", "passed")]
-                assert played and (played[0]["type"] == "passed") == (action["type"] == "pass")
+                kind = {"play": "played", "pass": "passed", "discard": "discarded",
+                        "next_round": "round_started"}[action["type"]]
+                first = events[0]
+                assert first["type"] == kind and first["seat"] == 0, (action, events)
+                assert first.get("cards") == action.get("cards")
             # And the match goes on.
             doc = quiet(client, bots, bot_tokens[0])
             answer = act(client, bots, bot_tokens[0], doc["legal"][0], doc["version"])
