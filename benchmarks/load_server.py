@@ -9,7 +9,8 @@ SQLite database, in a subprocess) and runs ``--tables`` tables at once, each
 with one scripted human client on a WebSocket and three random bots on the
 server. The human takes a random legal action (the library's ``Rng``, seeded
 per table) whenever it is to act, and starts a new table when a match ends,
-so that K tables are always in play. It reports:
+so that K tables are always in play (between rounds it lets the server move
+on by itself, as it does at once at pace 0). It reports:
 
 * acknowledged human actions per second (answers with the new document:
   each is committed before it is sent), and every committed action per
@@ -93,7 +94,7 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
                 if doc.get("view", {}).get("phase") == "match_over":
                     load.matches += 1
                     break
-                if not doc.get("legal"):
+                if not doc.get("legal") or doc["view"]["phase"] == "round_over":  # the server moves on
                     try:
                         doc = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic())))
                     except TimeoutError:
