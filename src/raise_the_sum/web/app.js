@@ -255,7 +255,10 @@ function applyDoc(doc, { fresh }) {
   }
   if (!before || before.view.hand.join() !== doc.view.hand.join() || before.view.phase !== doc.view.phase) {
     S.selected.clear();
+    S.checkSeq += 1;
     $("verdict").textContent = "";
+    $("verdict").removeAttribute("data-legal");
+    $("verdict").removeAttribute("data-for");
   }
   show("table");
   render();
@@ -345,7 +348,7 @@ function renderSeats(view) {
     const li = document.createElement("li");
     li.className = "seat";
     li.dataset.seat = String(seat);
-    if (seat === view.seat) li.classList.add("me");
+    if (seat === view.seat) li.classList.add("mine");
     const turn = active && view.current === seat;
     const passed = view.passed.includes(seat);
     if (turn) li.classList.add("turn");
@@ -459,6 +462,7 @@ function renderControls(view) {
   $("next-round").hidden = !legalHas("next_round");
   document.body.classList.toggle("my-turn", mine);
   document.body.classList.toggle("discarding", discarding);
+  document.body.dataset.discard = discarding ? String(view.hand.length - view.rules.hand_limit) : "";
   if (view.phase === "match_over") {
     prompt.textContent = `${current === "You" ? "You win" : `${current} wins`} the match.`;
   } else if (view.phase === "round_over") {
@@ -564,6 +568,9 @@ function clearSelection() {
   S.selected.clear();
   hideError();
   $("verdict").textContent = "";
+  $("verdict").removeAttribute("data-legal");
+  $("verdict").removeAttribute("data-for");
+  S.checkSeq += 1;
   renderHand(S.doc.view);
   renderControls(S.doc.view);
 }
@@ -582,8 +589,10 @@ async function updateVerdict() {
   if (!action || !myTurn()) {
     out.textContent = "";
     out.removeAttribute("data-legal");
+    out.removeAttribute("data-for");
     return;
   }
+  const chosen = action.cards.join(" ");
   const session = S.session;
   let verdict;
   try {
@@ -592,16 +601,18 @@ async function updateVerdict() {
     if (seq === S.checkSeq) {
       out.textContent = words(error);
       out.dataset.legal = "false";
+      out.dataset.for = chosen;
     }
     return;
   }
   if (seq !== S.checkSeq || S.session !== session) return;
   out.dataset.legal = String(Boolean(verdict.legal));
+  out.dataset.for = chosen;
   out.replaceChildren();
   if (action.type === "play") {
     const line = document.createElement("span");
     line.className = "arith";
-    line.textContent = explanationText(verdict.explanation, verdict.total);
+    line.textContent = explanationText(verdict.explanation_text ?? verdict.explanation, verdict.total);
     const judged = document.createElement("span");
     judged.className = "judged";
     if (verdict.legal) {
