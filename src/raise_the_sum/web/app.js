@@ -500,11 +500,11 @@ function logEvent(event, live) {
   }
   if (event.type === "round_started") S.lastAction = new Map();
   if (live && event.type === "round_won") {
-    showBanner(said.text);
+    showBanner(said.text, S.doc.view.phase !== "match_over");
   }
 }
 
-function showBanner(text) {
+function showBanner(text, again) {
   const banner = $("banner");
   banner.replaceChildren();
   const strong = document.createElement("strong");
@@ -512,7 +512,7 @@ function showBanner(text) {
   const small = document.createElement("span");
   small.className = "banner-points";
   small.textContent = S.doc
-    ? "Points: " + S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") + ". Everyone rejoins the next round."
+    ? "Points: " + S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") + (again ? ". Everyone rejoins the next round." : ".")
     : "";
   banner.append(strong, small);
   banner.hidden = false;
