@@ -33,15 +33,18 @@ class Server:
         self.pace = pace
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
+        #: Where the server's standard error goes (a pipe could fill up and stall it).
+        self.log = db.with_name(db.name + ".log")
 
     def start(self) -> Server:
         """Start on a free port and wait for the URL it prints."""
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", "0",
-             "--db", str(self.db), "--pace", str(self.pace)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        with self.log.open("a", encoding="utf-8") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", "0",
+                 "--db", str(self.db), "--pace", str(self.pace)],
+                stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8",
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         assert self.process.stdout is not None
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -71,8 +74,7 @@ class Server:
                 self.process.wait(20)
             except subprocess.TimeoutExpired:
                 self.kill()
-        assert self.process.stderr is not None
-        return self.process.stderr.read()
+        return self.log.read_text(encoding="utf-8")
 
     def client(self) -> httpx.Client:
         """An HTTP client for this server."""

@@ -35,7 +35,7 @@ from raise_the_sum.bots import Bot, make_bot
 from raise_the_sum.cards import Card
 from raise_the_sum.engine import legal_plays, new_game
 from raise_the_sum.events import Event, step
-from raise_the_sum.records import MatchRecord
+from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.server.documents import dumps, seat_document
@@ -53,7 +53,7 @@ _log = logging.getLogger("raise_the_sum.server")
 #: The seat kind of a person; any other seat kind is a bot's name (``make_bot``).
 HUMAN: Final = "human"
 
-#: The seats of a tutorial table when none are given.
+#: The seats of a tutorial table when none are given: You, then Riley, Sam and Alex.
 TUTORIAL_SEATS: Final = ("human", "riley", "sam", "alex")
 
 
@@ -218,9 +218,10 @@ class TableService:
             from raise_the_sum import lessons
 
             seats = TUTORIAL_SEATS if seats is None else seats
-            if rules is not None or seed is not None or deck is not None:
+            if rules is not None or deck is not None:
                 raise bad_input("/rules", "a tutorial table is dealt from the tutorial's rules and deck")
-            state = lessons.tutorial_game()
+            # The deck is the lesson's (public); a fresh seed keeps the later reshuffles secret.
+            state = lessons.tutorial_game(seed=secrets.randbits(64) if seed is None else seed)
             stacked: tuple[Card, ...] | None = tuple(lessons.tutorial_deck())
         else:
             state = None
@@ -417,8 +418,8 @@ class TableService:
             raise ProtocolError(
                 409, "match_not_over", "the record, with the seed, is published when the match is over"
             )
-        tags = {f"seat{seat}": kind for seat, kind in enumerate(table.seats)}
-        tags["table"] = table.table_id
+        tags = {"Event": "Raise the Sum server", "Table": table.table_id}
+        tags.update({seat_tag(seat): kind for seat, kind in enumerate(table.seats)})
         record = MatchRecord(
             rules=state.rules, seed=state.seed, actions=tuple(table.actions), deck=table.deck, tags=tags
         )
