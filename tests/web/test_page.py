@@ -18,8 +18,12 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from raise_the_sum import Attack, parse_cards
+from raise_the_sum.scoring import explain
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -494,3 +498,22 @@ def test_the_page_works_at_phone_width(server: str, pages: Pages) -> None:
     else:
         pytest.fail("no round ended")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_check_answers_carry_the_plays_line_for_the_page(server: str) -> None:
+    """The server's additive ``explanation_text`` on ``check``: the library's one line, as the page shows it."""
+    with httpx.Client(base_url=server, timeout=10) as client:
+        created = client.post("/api/tables", json={"seats": ["human", "riley"]}).json()
+        auth = {"Authorization": f"Bearer {created['tokens']['0']}"}
+        document = client.get(f"/api/tables/{created['table']}", headers=auth).json()
+        cards = document["view"]["hand"][:3]
+        verdict = client.post(
+            f"/api/tables/{created['table']}/check",
+            json={"action": {"type": "play", "cards": cards}},
+            headers=auth,
+        ).json()
+        assert verdict["explanation_text"] == str(explain(parse_cards(" ".join(cards)), Attack()))
+        passing = client.post(
+            f"/api/tables/{created['table']}/check", json={"action": {"type": "pass"}}, headers=auth
+        ).json()
+        assert passing["explanation_text"] is None and passing["legal"] is False

@@ -108,6 +108,7 @@ function showStart(message = "") {
     $("start").prepend(p);
   }
   $("start-play").focus();
+  if (performance.getEntriesByName("rts-ready").length === 0) performance.mark("rts-ready");
 }
 
 function renderOpponentChoices() {
