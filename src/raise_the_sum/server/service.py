@@ -408,8 +408,9 @@ class TableService:
         """
         verdict = check(table.state, action, seat=seat)
         encoded = wire.encode(verdict)
-        encoded["explanation_text"] = None if verdict.explanation is None else str(verdict.explanation)
-        return dumps(encoded)
+        assert isinstance(encoded, dict), "a verdict is encoded as an object"
+        line = None if verdict.explanation is None else str(verdict.explanation)
+        return dumps({**encoded, "explanation_text": line})
 
     def record(self, table: Table) -> bytes:
         """The encoded :class:`~raise_the_sum.records.MatchRecord`, once the match is over (409 before)."""
