@@ -119,9 +119,10 @@ class Pages:
         self.browser = browser
         self.made: list[Watched] = []
 
-    def open(self, viewport: dict[str, int] = DESKTOP) -> Page:
+    def open(self, viewport: dict[str, int] = DESKTOP, *, javascript: bool = True) -> Page:
         context = self.browser.new_context(
-            viewport={"width": viewport["width"], "height": viewport["height"]}
+            viewport={"width": viewport["width"], "height": viewport["height"]},
+            java_script_enabled=javascript,
         )
         watched = Watched(context)
         self.made.append(watched)
@@ -517,3 +518,21 @@ def test_check_answers_carry_the_plays_line_for_the_page(server: str) -> None:
             f"/api/tables/{created['table']}/check", json={"action": {"type": "pass"}}, headers=auth
         ).json()
         assert passing["explanation_text"] is None and passing["legal"] is False
+
+
+def test_loading_and_no_javascript_say_the_pages_words(server: str, pages: Pages) -> None:
+    html = httpx.get(server, timeout=10).text
+    assert "Shuffling the deck…" in html  # shown until the modules have run
+    page = pages.open(javascript=False)
+    page.goto(server)
+    body = page.inner_text("body")
+    assert "Please enable JavaScript to play Raise the Sum." in body
+    assert not page.is_visible("#loading") and not page.is_visible("#open-guide")
+    script = pages.open()
+    script.goto(server)
+    script.wait_for_selector("#start-play", state="visible")
+    assert not script.is_visible("#loading")
+    paint: float = script.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0].startTime"
+    )
+    print(f"first contentful paint: {paint:.0f} ms (measured, not asserted: see benchmarks/bench_web.py)")
