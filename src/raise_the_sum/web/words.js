@@ -75,12 +75,12 @@ export function describeEvent(event, names) {
   const who = event.seat === undefined ? "" : names[event.seat] ?? `Seat ${event.seat + 1}`;
   switch (event.type) {
     case "played": {
-      const against = event.beat === null || event.beat === undefined ? "opens" : `beats ${event.beat}`;
+      const against = event.beat === null || event.beat === undefined ? "opens the round" : `beats ${event.beat}`;
       const faced = attackLabel(event.faced);
       const facing = faced ? ` against ${faced}` : "";
       return {
         kind: "played",
-        text: `${who} ${verb(who, "play", "plays")} ${cardsLabel(event.cards)}${facing}: ${playedArithmetic(event)} (${against})`,
+        text: `${who} ${verb(who, "play", "plays")} ${cardsLabel(event.cards)}${facing}: ${playedArithmetic(event)} · ${against}`,
         cards: event.cards,
       };
     }
