@@ -21,6 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from raise_the_sum import Attack, parse_cards
 from raise_the_sum.scoring import explain
@@ -164,11 +165,15 @@ def open_start(page: Page, url: str) -> None:
 
 def wait_table(page: Page, other_than: str = "") -> str:
     """Wait for a table's first document on the page; return the table's id."""
-    page.wait_for_function(
-        "t => document.body.dataset.table && document.body.dataset.table !== t"
-        " && document.querySelectorAll('#hand .card').length > 0",
-        arg=other_than,
-    )
+    try:
+        page.wait_for_function(
+            "t => document.body.dataset.table && document.body.dataset.table !== t"
+            " && document.querySelectorAll('#hand .card').length > 0",
+            arg=other_than,
+        )
+    except PlaywrightError as error:
+        shown = page.evaluate("document.body.innerText")[:600]
+        raise AssertionError(f"no table appeared; the page says: {shown!r}") from error
     return table_id(page)
 
 

@@ -1,5 +1,8 @@
 // The game server's protocol (issue 9), as the page uses it.
 
+/** How long a request may take before the page says the server cannot be reached. */
+const TIMEOUT_MS = 20000;
+
 /** A refusal or failure from the server, in words a player can read. */
 export class ApiError extends Error {
   constructor(status, body, fallback) {
@@ -24,15 +27,20 @@ async function request(method, url, { token = null, body = undefined } = {}) {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
   try {
     response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
+      signal: abort.signal,
     });
   } catch (_) {
     throw new ApiError(0, null);
+  } finally {
+    clearTimeout(timer);
   }
   let data = null;
   try {

@@ -30,6 +30,7 @@ const S = {
   selected: new Set(),
   checkSeq: 0,
   busy: false,
+  starting: false,
   socket: null,
   socketFor: null,
   pollTimer: null,
@@ -143,8 +144,8 @@ function chosenSeats() {
 // ---------------------------------------------------------------- starting matches
 
 async function startMatch(spec) {
-  if (S.busy) return;
-  S.busy = true;
+  if (S.starting) return;
+  S.starting = true;
   stopLive();
   show("table");
   clearTable("Shuffling the deck…");
@@ -165,7 +166,7 @@ async function startMatch(spec) {
   } catch (error) {
     showStart(words(error));
   } finally {
-    S.busy = false;
+    S.starting = false;
   }
 }
 
