@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from raise_the_sum import (
     ALL_CARDS,
+    Action,
     Discard,
     GameState,
     NextRound,
@@ -33,7 +34,7 @@ from raise_the_sum import (
     parse_cards,
 )
 from raise_the_sum.encoding import action_from_id, action_id, legal_ids, legal_mask, num_actions
-from tests.properties.strategies import rules_variants, seeds
+from properties.strategies import rules_variants, seeds
 
 SMALL = Rules(
     players=2,
@@ -44,13 +45,13 @@ SMALL = Rules(
 )
 
 
-def brute_force(rules: Rules) -> list[object]:
+def brute_force(rules: Rules) -> list[Action]:
     """Every action by the blocks' definition, from itertools alone."""
     deck = sorted(rules.deck)
     def multisets(size: int) -> list[tuple[int, ...]]:
         keys = {tuple(c.index for c in combo) for combo in itertools.combinations(deck, size)}
         return sorted(keys)
-    out: list[object] = []
+    out: list[Action] = []
     for size in range(rules.min_play, rules.max_play + 1):
         out += [Play(ALL_CARDS[i] for i in key) for key in multisets(size)]
     most = max(rules.hand_size, rules.hand_limit) + 1 - rules.hand_limit
@@ -84,7 +85,7 @@ def test_numbering_is_the_documented_blocks_in_order_for_small_rules(rules: Rule
     assert num_actions(rules) == len(expected)
     for number, action in enumerate(expected):
         assert action_from_id(number, rules) == action
-        assert action_id(action, rules) == number  # type: ignore[arg-type]
+        assert action_id(action, rules) == number
 
 
 def test_every_id_of_the_standard_game_round_trips() -> None:
@@ -109,6 +110,7 @@ def random_states(rules: Rules, seed: int, chooser: random.Random, limit: int = 
         if state.phase is Phase.MATCH_OVER:
             break
         legal = legal_plays(state)
+        action: Action
         if len(legal) > 1 and Pass() in legal and chooser.random() < 0.25:
             action = Pass()
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -170,7 +171,7 @@ def test_render_ansi_shows_the_table_as_the_seat_to_act_sees_it() -> None:
 
 def test_spaces_are_fixed_and_observations_lie_in_them() -> None:
     table = raw_env(Rules(players=2))
-    assert table.action_space("seat_0").n == num_actions(table.rules)
+    assert table.action_space("seat_0") == gymnasium.spaces.Discrete(num_actions(table.rules))
     assert table.observation_space("seat_1") is table.observation_space("seat_1")
     table.reset(seed=1)
     observation = table.observe("seat_1")

@@ -175,6 +175,11 @@ class IsmctsBot:
             seconds=self.seconds,
             min_simulations=self.min_simulations,
         )
+        # Resample from our seeded generator, not from OpenSpiel's own sampler, so that a
+        # fixed number of simulations replays exactly.
+        search.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, random_state.uniform)
+        )
         start = time.process_time()
         number = int(search.step(root))
         if self.on_search is not None:

@@ -261,6 +261,11 @@ def _after_chance(node: _Node, index: int) -> _Node:
     table = node.table
     seat = node.to
     assert seat is not None
+    if not any(index == kind for kind, _ in node.chance()):
+        raise pyspiel.SpielError(
+            f"chance outcome {index} is not a card kind the pile holds now; "
+            f"the outcomes are {[kind for kind, _ in node.chance()]} (rule R6.1)"
+        )
     card = ALL_CARDS[index]
     table = attrs.evolve(
         table,

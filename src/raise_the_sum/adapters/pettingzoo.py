@@ -71,7 +71,11 @@ _DEFAULT_RULES = Rules()
 class RaiseTheSumEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """The AEC environment; build it with :func:`env` or :func:`raw_env`."""
 
-    metadata = {"render_modes": ["ansi"], "name": "raise_the_sum_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "name": "raise_the_sum_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, rules: Rules = _DEFAULT_RULES, render_mode: str | None = None) -> None:
         super().__init__()
