@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
                     IsmctsBot(
                         simulations=100_000,
                         seconds=budget,
-                        on_search=lambda n, _t: sims.append(n),
+                        on_search=lambda n, _t: sims.append(n),  # noqa: B023 (used within the iteration)
                     )
                 )
                 search = Timed(SearchBot())
@@ -159,7 +159,9 @@ def summary(path: Path) -> int:
     matches = [line for line in lines if line["kind"] == "match"]
     if headers:
         head = headers[0]
-        print(f"first budget {head['budget_seconds'] * 1000:.1f} ms CPU per ISMCTS decision; seed {head['seed']}")
+        print(
+            f"first budget {head['budget_seconds'] * 1000:.1f} ms CPU per ISMCTS decision; seed {head['seed']}"
+        )
         if head.get("calibration"):
             cal = head["calibration"]
             print(
@@ -182,7 +184,9 @@ def summary(path: Path) -> int:
             f"{statistics.fmean(m['actions'] for m in games):>8.1f}"
         )
     print()
-    print(f"{'decision CPU time':<22}{'decisions':>10}{'median':>9}{'mean':>9}{'p90':>9}{'p99':>9}{'most':>9}")
+    print(
+        f"{'decision CPU time':<22}{'decisions':>10}{'median':>9}{'mean':>9}{'p90':>9}{'p99':>9}{'most':>9}"
+    )
     for side in ("search", "ismcts"):
         times = [t for m in matches for t in m[f"{side}_times"]]
         if not times:
@@ -219,13 +223,24 @@ def summary(path: Path) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Our best bot against OpenSpiel's ISMCTS.")
-    parser.add_argument("--matches", type=int, default=1000, help="matches per pairing (default 1000)")
+    parser.add_argument(
+        "--matches", type=int, default=1000, help="matches per pairing (default 1000)"
+    )
     parser.add_argument("--start", type=int, default=0, help="first match index (to resume)")
     parser.add_argument("--seed", type=int, default=2026, help="tournament seed (default 2026)")
     parser.add_argument("--calibrate", type=int, default=5, help="calibration matches (default 5)")
-    parser.add_argument("--budget", type=float, default=None, help="ISMCTS CPU seconds per decision (skip calibration)")
-    parser.add_argument("--out", default="benchmarks/yardstick.jsonl", help="results file (appended)")
-    parser.add_argument("--summary", metavar="FILE", help="print the figures of a results file and stop")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="ISMCTS CPU seconds per decision (skip calibration)",
+    )
+    parser.add_argument(
+        "--out", default="benchmarks/yardstick.jsonl", help="results file (appended)"
+    )
+    parser.add_argument(
+        "--summary", metavar="FILE", help="print the figures of a results file and stop"
+    )
     args = parser.parse_args(argv)
     if args.summary:
         return summary(Path(args.summary))

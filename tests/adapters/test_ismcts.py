@@ -19,7 +19,7 @@ def test_a_fixed_number_of_simulations_replays_exactly_for_a_seed() -> None:
     runs = []
     for _ in range(2):
         searches: list[int] = []
-        bot = IsmctsBot(simulations=6, on_search=lambda n, _t: searches.append(n))
+        bot = IsmctsBot(simulations=6, on_search=lambda n, _t: searches.append(n))  # noqa: B023
         state = new_game(Rules(players=3), seed=11)
         rng = Rng.from_seed(5)
         chosen = []

@@ -19,7 +19,7 @@ import numpy as np
 import pyspiel
 import pytest
 
-from raise_the_sum import ALL_CARDS, STANDARD_DECK, Phase, Rules, legal_plays, parse_cards
+from raise_the_sum import STANDARD_DECK, Phase, Rules, legal_plays, parse_cards
 from raise_the_sum.adapters import openspiel as adapter
 from raise_the_sum.adapters.features import features
 from raise_the_sum.adapters.openspiel import (
@@ -35,8 +35,14 @@ PARAMS: list[dict[str, Any]] = [
     {},
     {"players": 3, "hand_size": 9, "min_play": 2, "max_play": 3, "points_to_win": 2},
     # The least deck rule R3.6 allows for 2 players of 3 cards: reshuffles come often (R6.1).
-    {"players": 2, "hand_size": 3, "hand_limit": 3, "max_play": 2, "points_to_win": 3,
-     "deck": "+1 +2 +3 +4 +5 x2 -3 /2 0 +6 +7"},
+    {
+        "players": 2,
+        "hand_size": 3,
+        "hand_limit": 3,
+        "max_play": 2,
+        "points_to_win": 3,
+        "deck": "+1 +2 +3 +4 +5 x2 -3 /2 0 +6 +7",
+    },
 ]
 
 
@@ -52,7 +58,7 @@ def test_pyspiel_random_sim_test_passes(params: dict[str, Any]) -> None:
 
 def sample(state: Any, chooser: random.Random) -> int:
     if state.is_chance_node():
-        outcomes, weights = zip(*state.chance_outcomes())
+        outcomes, weights = zip(*state.chance_outcomes(), strict=False)
         return int(chooser.choices(outcomes, weights)[0])
     return int(chooser.choice(state.legal_actions()))
 
@@ -99,8 +105,14 @@ def test_openspiel_python_game_checks_pickle_clone_and_serialise(params: dict[st
 
 def test_parameters_are_the_rules_fields() -> None:
     assert set(GAME_TYPE.parameter_specification) == {
-        "players", "hand_size", "hand_limit", "min_play", "max_play", "points_to_win",
-        "first_player", "deck",
+        "players",
+        "hand_size",
+        "hand_limit",
+        "min_play",
+        "max_play",
+        "points_to_win",
+        "first_player",
+        "deck",
     }
     game = load({"players": 3, "max_play": 4, "first_player": 2})
     assert game.rules == Rules(players=3, max_play=4, first_player=2)
@@ -122,7 +134,7 @@ def test_the_deal_is_chance_one_card_at_a_time_weighted_by_the_deck() -> None:
     rules = game.rules
     state = game.new_initial_state()
     deck = Counter(card.index for card in rules.deck)
-    for k in range(rules.players * rules.hand_size + 1):
+    for _k in range(rules.players * rules.hand_size + 1):
         assert state.current_player() == pyspiel.PlayerId.CHANCE
         outcomes = dict(state.chance_outcomes())
         left = sum(deck.values())
@@ -290,6 +302,12 @@ def test_max_game_length_is_the_documented_bound() -> None:
     rounds = 4 * 4 + 1
     assert adapter._most_total(rules) == 486  # +9 +9 x3 x3 x3 = 18 x 27
     assert max_game_length(rules) == 4 * 7 + 1 + rounds * (3 * (486 + 4) + 1)
-    small = Rules(players=2, hand_size=1, hand_limit=1, max_play=1, points_to_win=1,
-                  deck=parse_cards("+1 +2 +3 +4 +5"))
+    small = Rules(
+        players=2,
+        hand_size=1,
+        hand_limit=1,
+        max_play=1,
+        points_to_win=1,
+        deck=parse_cards("+1 +2 +3 +4 +5"),
+    )
     assert adapter._most_total(small) == 5

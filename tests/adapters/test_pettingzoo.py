@@ -34,7 +34,9 @@ VARIANTS = [
 ]
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.players}p-{r.hand_size}-{r.min_play}")
+@pytest.mark.parametrize(
+    "rules", VARIANTS, ids=lambda r: f"{r.players}p-{r.hand_size}-{r.min_play}"
+)
 def test_pettingzoo_api_test_passes_over_many_matches(rules: Rules) -> None:
     for wrapped in (env(rules), raw_env(rules)):
         for _ in range(3):  # each api_test plays its cycles until one match ends
@@ -51,7 +53,7 @@ def test_pettingzoo_seed_test_passes(players: int) -> None:
 def play_out(table: Any, chooser: random.Random) -> list[dict[str, float]]:
     """Play one match with random legal actions; the rewards after every step."""
     seen = []
-    for agent in table.agent_iter(100_000):
+    for _agent in table.agent_iter(100_000):
         observation, _, termination, truncation, _ = table.last()
         if termination or truncation:
             table.step(None)

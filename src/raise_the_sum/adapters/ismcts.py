@@ -103,7 +103,9 @@ class _RandomRollouts:
 class _BudgetedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel has no type hints
     """ISMCTS whose search stops at a CPU-time budget (or a number of simulations)."""
 
-    def __init__(self, *args: Any, seconds: float | None, min_simulations: int, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, seconds: float | None, min_simulations: int, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._seconds = seconds
         self._min_simulations = min_simulations
@@ -119,9 +121,7 @@ class _BudgetedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel has
         start = clock()
         done = 0
         while done < self._max_simulations and (
-            done < self._min_simulations
-            or self._seconds is None
-            or clock() - start < self._seconds
+            done < self._min_simulations or self._seconds is None or clock() - start < self._seconds
         ):
             self.run_simulation(self.sample_root_state(state))
             done += 1

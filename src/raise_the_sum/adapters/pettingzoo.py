@@ -100,8 +100,8 @@ class RaiseTheSumEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             }
         )
         action = gymnasium.spaces.Discrete(self._size)
-        self._observation_spaces = {agent: space for agent in self.possible_agents}
-        self._action_spaces = {agent: action for agent in self.possible_agents}
+        self._observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self._action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds: Rng | None = None
         self._ids: list[int] = []
         self._legal: tuple[Action, ...] = ()
@@ -131,10 +131,10 @@ class RaiseTheSumEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
     def _start(self, state: GameState) -> None:
         self.state = state
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[state.current]
         self._refresh()
