@@ -5,7 +5,7 @@ Needs the ``rl`` extra. :class:`IsmctsBot` follows the library's bot protocol
 actions, nothing else. For each decision it builds an OpenSpiel state of
 ``python_raise_the_sum`` consistent with the view (the hidden cards dealt at
 random, :func:`~raise_the_sum.sample_state`) and asks OpenSpiel's
-``ISMCTSBot`` (:mod:`open_spiel.python.algorithms.ismcts`, Cowling, Powley and
+``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``, Cowling, Powley and
 Whitehouse 2011) for an action. ISMCTS resamples the hidden cards at every
 simulation (``resample_from_infostate``) and keys its tree by the acting
 seat's observation (``use_observation_string=True``).
@@ -17,7 +17,7 @@ directly for speed, and the match result as the value. The prior is uniform.
 
 The budget is either a number of simulations (then a seeded decision
 replays exactly) or CPU seconds per decision, measured with
-:func:`time.process_time` so that a loaded machine does not shorten it; at
+``time.process_time()`` so that a loaded machine does not shorten it; at
 least ``min_simulations`` run either way (ISMCTS needs two to have a policy).
 
 >>> from raise_the_sum import Rng, legal_plays, new_game, observe
