@@ -30,8 +30,8 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
 from importlib import resources
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar, cast, overload
 
@@ -128,14 +128,18 @@ _PHASE_NAME: Final = {
 _PHASE_BY_NAME: Final = {name: phase for phase, name in _PHASE_NAME.items()}
 
 
+_text_of: Final = _CARD_TEXT.__getitem__
+_index_of: Final = attrgetter("index")
+
+
 def _cards(cards: Iterable[Card]) -> list[JSON]:
     """A multiset of cards: written in card order (rule R1.4)."""
-    return [_CARD_TEXT[i] for i in sorted([card.index for card in cards])]
+    return list(map(_text_of, sorted(map(_index_of, cards))))
 
 
 def _pile(cards: Iterable[Card]) -> list[JSON]:
-    """A pile of cards: written in its own order."""
-    return [_CARD_TEXT[card.index] for card in cards]
+    """A pile of cards: written in its own order (also a multiset already sorted)."""
+    return list(map(_text_of, map(_index_of, cards)))
 
 
 def _attack(attack: Attack) -> dict[str, JSON]:
@@ -169,8 +173,10 @@ def _rules(rules: Rules) -> dict[str, JSON]:
     return out
 
 
+# Play and Discard keep their cards sorted (their converter sorts them), so the
+# hot path of a view's legal actions writes them as they are.
 def _play(action: Play) -> dict[str, JSON]:
-    return {"type": "play", "cards": _cards(action.cards)}
+    return {"type": "play", "cards": _pile(action.cards)}
 
 
 def _pass(action: Pass) -> dict[str, JSON]:
@@ -178,7 +184,7 @@ def _pass(action: Pass) -> dict[str, JSON]:
 
 
 def _discard(action: Discard) -> dict[str, JSON]:
-    return {"type": "discard", "cards": _cards(action.cards)}
+    return {"type": "discard", "cards": _pile(action.cards)}
 
 
 def _next_round(action: NextRound) -> dict[str, JSON]:
@@ -455,16 +461,33 @@ def _card(value: object, path: str) -> Card:
         _fail(path, f"expected a card: {error.reason} (rule {error.rule})")
 
 
+#: Every spelling of a card that decode accepts: the ASCII notation and the guide's signs.
+_CARD_SPELLINGS: Final = [
+    *(str(card) for card in ALL_CARDS),
+    *(format(card, "u") for card in ALL_CARDS if format(card, "u") != str(card)),
+]
+_CARD_BY_TEXT: Final = {text: Card.parse(text) for text in _CARD_SPELLINGS}
+def _card_list(value: object, path: str) -> list[Card]:
+    items = _list(value, path, "a list of cards")
+    try:
+        # The common case in one pass; a path is built only for an error.
+        return [_CARD_BY_TEXT[item] for item in items]  # type: ignore[index]
+    except (KeyError, TypeError):
+        for i, item in enumerate(items):
+            _card(item, f"{path}/{i}")
+        raise AssertionError("unreachable: a card was refused") from None
+
+
 def _multiset(value: object, path: str) -> tuple[Card, ...]:
     """A list of cards in any order, as a sorted tuple (rule R1.4)."""
-    items = _list(value, path, "a list of cards")
-    return tuple(sorted(_card(item, f"{path}/{i}") for i, item in enumerate(items)))
+    cards = _card_list(value, path)
+    cards.sort(key=_index_of)
+    return tuple(cards)
 
 
 def _pile_of(value: object, path: str) -> tuple[Card, ...]:
     """A list of cards in its own order."""
-    items = _list(value, path, "a list of cards")
-    return tuple(_card(item, f"{path}/{i}") for i, item in enumerate(items))
+    return tuple(_card_list(value, path))
 
 
 def _decimal(value: object, path: str, what: str) -> int:
@@ -1128,11 +1151,6 @@ def _no_constant(name: str) -> NoReturn:
 
 _SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
-#: Every spelling of a card that decode accepts: the ASCII notation and the guide's signs.
-_CARD_SPELLINGS: Final = [
-    *(str(card) for card in ALL_CARDS),
-    *(format(card, "u") for card in ALL_CARDS if format(card, "u") != str(card)),
-]
 
 
 def _ref(name: str) -> dict[str, Any]:
