@@ -44,6 +44,8 @@ nitpick_ignore = [
     ("py:mod", "random"),
     # The type variable of Rng.shuffle.
     ("py:class", "raise_the_sum.rng.T"),
+    # The type variable of wire.decode and wire.loads.
+    ("py:class", "raise_the_sum.wire.T"),
 ]
 
 autodoc_member_order = "bysource"

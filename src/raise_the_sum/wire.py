@@ -330,7 +330,7 @@ def encode(obj: object) -> JSON:
     :class:`~raise_the_sum.GameState`, :class:`~raise_the_sum.PlayerView`,
     :class:`~raise_the_sum.Verdict`, :class:`~raise_the_sum.Explanation` and
     its :class:`~raise_the_sum.Step`, every event of
-    :mod:`raise_the_sum.events`, :class:`~raise_the_sum.records.MatchRecord`,
+    ``raise_the_sum.events``, ``MatchRecord`` (``raise_the_sum.records``),
     :class:`~raise_the_sum.IllegalAction` and :class:`WireError`. The keys
     come in a fixed order, and equal values give equal JSON.
 
@@ -1078,7 +1078,7 @@ def decode(cls: object, value: object) -> Any:
 
     ``cls`` is one of the types :func:`encode` covers, or one of the unions
     :data:`~raise_the_sum.Action` (any of the four actions, by its
-    ``"type"``) and :data:`~raise_the_sum.events.Event`. Everything is
+    ``"type"``) and ``raise_the_sum.events.Event``. Everything is
     checked: the shape, every field's type (``true`` is not a number here),
     every card, and for a state the rules themselves (see
     :func:`~raise_the_sum.validate`). Unknown fields are refused; a missing
