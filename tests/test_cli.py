@@ -13,6 +13,7 @@ import ast
 import io
 import itertools
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -33,8 +34,9 @@ from raise_the_sum import (
     parse_cards,
     score,
 )
-from raise_the_sum.cli import PROG, SUBCOMMANDS, main
-from raise_the_sum.rulebook import RULES, SECTIONS, Rule, Source, rule
+import raise_the_sum.cli as cli_package
+from raise_the_sum.cli import PROG, SUBCOMMANDS, main, overview
+from raise_the_sum.rulebook import RULES, SECTIONS, Rule, Source, parse_rule_id, rule
 
 CLI = Path(raise_the_sum.cli.__file__).parent
 SRC = CLI.parent
@@ -214,45 +216,88 @@ def test_rules_prints_every_rule_grouped_by_section_with_its_badge() -> None:
 
 
 def test_rules_wraps_its_text_to_a_readable_width() -> None:
-    """Every line but the worked examples, which are shown as written."""
+    """Every line but the doctests (``--doctest``), which are shown as written."""
     examples = {
         line.strip() for entry in RULES.values() for example in entry.examples
         for line in example.splitlines()
     }
-    for argv in (["rules"], ["rules", *RULES]):
+    for argv in (["rules"], ["rules", *RULES], ["rules", "--doctest", *RULES]):
         _, out, _ = run(*argv)
         text = [line for line in out.splitlines() if line.strip() not in examples]
         assert max(len(line) for line in text) <= rules_command.WIDTH
 
 
+def test_every_rule_has_a_worked_example_in_words_for_players() -> None:
+    """Words, not code: no doctest prompt, no Python names, and longer than a phrase."""
+    code = re.compile(r">>>|\b(apply|parse_cards|legal_plays|new_game|Rules\(|Play\()")
+    for entry in RULES.values():
+        assert len(entry.in_words.split()) >= 12, entry.id
+        assert not code.search(entry.in_words), entry.id
+
+
 @pytest.mark.parametrize("rule_id", sorted(RULES))
-def test_rules_id_prints_that_rule_with_its_worked_examples(rule_id: str) -> None:
+def test_rules_id_prints_that_rule_with_its_worked_example_in_words(rule_id: str) -> None:
     status, out, err = run("rules", rule_id)
     assert (status, err) == (0, "")
     entry = rule(rule_id)
     assert out == rules_command.format_rule(entry) + "\n"
     assert out.startswith(f"{rule_id:<5} {entry.title}  [{entry.source.value}]")
-    assert " ".join(entry.text.split()) in " ".join(out.split())
+    flat = " ".join(out.split())
+    assert " ".join(entry.text.split()) in flat
+    assert "Example: " + " ".join(entry.in_words.split()) in flat
+    assert ">>>" not in out
+
+
+@pytest.mark.parametrize("rule_id", sorted(RULES))
+def test_rules_id_doctest_adds_the_doctests_that_prove_the_rule(rule_id: str) -> None:
+    status, out, err = run("rules", rule_id, "--doctest")
+    assert (status, err) == (0, "")
+    entry = rule(rule_id)
+    assert out == rules_command.format_rule(entry, doctests=True) + "\n"
+    assert out.startswith(rules_command.format_rule(entry) + "\n")
     for example in entry.examples:
         for line in textwrap.dedent(example).strip("\n").splitlines():
             assert line.rstrip() in out
 
 
-def test_rules_shows_examples_verbatim_below_the_text() -> None:
+def test_rules_shows_the_doctests_verbatim_below_the_text() -> None:
     example = "\n    >>> score(parse_cards('+8 +4 x2'), Attack(2, 3))\n    6\n"
-    entry = Rule("R9.1", "A made-up rule", "Some text. " * 12, Source.RULING,
-                 examples=(example, ">>> 1 + 1\n2"))
-    text = rules_command.format_rule(entry)
+    entry = Rule(
+        "R9.1", "A made-up rule", "Some text. " * 12, Source.RULING,
+        in_words="You play +8 +4 ×2 against −2 ÷3: (8 + 4 − 2) × 2 ÷ 3 = 6.",
+        examples=(example, ">>> 1 + 1\n2"),
+    )
+    text = rules_command.format_rule(entry, doctests=True)
     assert text.splitlines()[0] == "R9.1  A made-up rule  [ruling]"
     assert text.endswith(
-        "\n      Examples:"
+        "\n      Example: You play +8 +4 ×2 against −2 ÷3: (8 + 4 − 2) × 2 ÷ 3 = 6."
+        "\n      As code (the doctests that prove it):"
         "\n        >>> score(parse_cards('+8 +4 x2'), Attack(2, 3))"
         "\n        6"
         "\n"
         "\n        >>> 1 + 1"
         "\n        2"
     )
-    assert "Examples:" not in rules_command.format_rulebook([entry])
+    assert "As code" not in rules_command.format_rule(entry)
+    assert "Example:" not in rules_command.format_rulebook([entry])
+
+
+def test_rules_never_breaks_a_line_inside_a_sum_or_a_play() -> None:
+    words = "word " * 9 + "+8 +8 +2 totals 8 + 8 + 2 − 5 = 13 and (3 − 5 → 0) × 3 = 0."
+    entry = Rule("R9.1", "A made-up rule", "Text.", Source.RULING, in_words=words)
+    for width in range(30, 80):
+        lines = rules_command.format_rule(entry, width).splitlines()
+        for whole in ("+8 +8 +2", "8 + 8 + 2 − 5 = 13", "(3 − 5 → 0) × 3 = 0."):
+            assert any(whole in line for line in lines), (width, whole)
+
+
+@pytest.mark.parametrize("spelling", ["R4.4", "r4.4", "4.4", " 4.4 "])
+def test_rules_reads_every_spelling_of_a_rule_id_with_the_rulebooks_one_parser(
+    spelling: str,
+) -> None:
+    assert parse_rule_id(spelling) == "R4.4"
+    assert rule(spelling) is RULES["R4.4"]
+    assert run("rules", spelling) == run("rules", "R4.4")
 
 
 def test_rules_takes_several_ids_and_a_lowercase_r() -> None:
@@ -264,13 +309,39 @@ def test_rules_takes_several_ids_and_a_lowercase_r() -> None:
     )
 
 
+def test_no_command_lists_every_command_on_one_line_and_how_to_start_playing() -> None:
+    status, out, err = run()
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert f"To start playing:  {PROG} play   (the first time: {PROG} play --tutorial)" in lines
+    for name in SUBCOMMANDS:
+        listed = [line for line in lines if line.split()[:1] == [name]]
+        assert len(listed) == 1, name
+        assert len(listed[0].split()) > 2, name         # a name and a line of what it does
+    assert out == overview() + "\n"
+
+
+def test_the_interrupt_status_and_the_terminal_test_are_each_defined_once() -> None:
+    package = Path(cli_package.__file__).parent.parent
+    found: dict[str, list[str]] = {"EXIT_INTERRUPT": [], "is_tty": []}
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == "is_tty":
+                found["is_tty"].append(path.name)
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, ast.AnnAssign) else [])
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id == "EXIT_INTERRUPT":
+                    found["EXIT_INTERRUPT"].append(path.name)
+    assert found == {"EXIT_INTERRUPT": ["__init__.py"], "is_tty": ["__init__.py"]}
+
+
 # --- bad input -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        ([], "the following arguments are required: COMMAND"),
         (["deal"], "invalid choice: 'deal'"),
         (["--bogus", "rules"], "unrecognized arguments: --bogus"),
         (["explain"], "the following arguments are required: CARDS"),
@@ -279,6 +350,9 @@ def test_rules_takes_several_ids_and_a_lowercase_r() -> None:
         (["explain", "+8 fold"], "card 'fold'"),
         (["explain", "x4"], "card 'x4'"),
         (["explain", ""], "a play is at least 1 card (rule R4.2)"),
+        (["explain", "+1 +2 +3 +4 +5 +6", "--to-beat", "3"],
+         "argument CARDS: a play is 1 to 5 cards, and this one has 6 (rule R4.2)"),
+        (["explain", "+1", "+2 +3", "+4", "+5 +6 +7"], "this one has 7 (rule R4.2)"),
         (["explain", "+1", "--against", "/4"], "argument --against: card '/4'"),
         (["explain", "+1", "--against"], "argument --against: expected at least one argument"),
         (["explain", "+1", "--to-beat"], "argument --to-beat: expected one argument"),
@@ -289,7 +363,8 @@ def test_rules_takes_several_ids_and_a_lowercase_r() -> None:
         (["explain", "+1", "--bogus"], "unrecognized arguments: --bogus"),
         (["explain", "+1", "--agains", "-2"], "unrecognized arguments"),
         (["rules", "R9.9"], "no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2"),
-        (["rules", "R4.4", "4.4"], "no rule '4.4'"),
+        (["rules", "R4.4", "4.44"], "no rule '4.44'"),
+        (["rules", "R4"], "no rule 'R4'"),
         (["rules", ""], "no rule ''"),
     ],
 )

@@ -2,8 +2,8 @@
 
 * ``.. rulebook::`` renders every rule of :data:`raise_the_sum.rulebook.RULES`,
   section by section: its identifier as the anchor (``rules.html#r4-4`` for
-  ``R4.4``), its title, a *guide* or *ruling* badge, its text and its worked
-  examples. The page cannot drift from the code: it *is* the code.
+  ``R4.4``), its title, a *guide* or *ruling* badge, its text, its worked
+  example in words and the doctests that prove it. The page cannot drift from the code: it *is* the code.
 * ``:rule:`R4.4``` links to a rule from any page; an unknown identifier is an
   error, and so (under ``-n``) is a link that does not resolve.
 * In docstrings rendered by autodoc, a rule cited by its identifier ("rule
@@ -92,9 +92,18 @@ class RulebookDirective(SphinxDirective):
         text += nodes.Text(" " + rule.text)
         section += text
 
+        if not rule.in_words:
+            logger.warning("rule %s has no example in words", rule.id, location=self.get_location())
+        example = nodes.paragraph(classes=["rule-in-words"])
+        example += nodes.strong(text="Example. ")
+        example += nodes.Text(rule.in_words)
+        section += example
+
         if not rule.examples:
             logger.warning("rule %s has no worked example", rule.id, location=self.get_location())
-        heading = "Worked example" if len(rule.examples) == 1 else "Worked examples"
+        heading = "As code: the doctest that proves it" if len(rule.examples) == 1 else (
+            "As code: the doctests that prove it"
+        )
         section += nodes.rubric(text=heading, classes=["rule-examples"])
         for example in rule.examples:
             code = textwrap.dedent(example).strip("\n")

@@ -6,14 +6,21 @@ own rulings, which fill the guide's gaps (:class:`Source`). Errors
 (:attr:`IllegalAction.rule <raise_the_sum.IllegalAction.rule>`) and
 explanations cite these identifiers, and they never change meaning.
 
-Every rule also has at least one worked example (:attr:`Rule.examples`): a
-doctest that uses only the public API and, for a rule about play, sets up an
-exact table with a stacked deck. The documentation's rules reference is
-generated from this registry, examples included, and the test suite runs
-every example (``tests/test_rulebook_examples.py``).
+Every rule has a worked example in words, for players (:attr:`Rule.in_words`),
+and at least one worked example as code (:attr:`Rule.examples`): a doctest
+that uses only the public API and, for a rule about play, sets up an exact
+table with a stacked deck. The doctests are the proof that the words are
+right. The documentation's rules reference is generated from this registry,
+examples included, and the test suite runs every example
+(``tests/test_rulebook_examples.py``).
+
+A rule is named by its identifier, written ``R4.4``, ``r4.4`` or just ``4.4``
+(:func:`parse_rule_id`, the one reader of rule identifiers):
 
 >>> rule("R4.4").title
 'Replies must beat the score'
+>>> rule("4.4") is rule("r4.4") is rule("R4.4")
+True
 >>> rule("R4.4").source is Source.GUIDE
 True
 """
@@ -21,13 +28,14 @@ True
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
 import attrs
 
-__all__ = ["RULES", "Rule", "Source", "rule"]
+__all__ = ["RULES", "SECTIONS", "Rule", "Source", "UnknownRuleError", "parse_rule_id", "rule"]
 
 
 class Source(enum.Enum):
@@ -51,7 +59,9 @@ class Rule:
     text: str
     #: The guide, or a ruling of this library.
     source: Source
-    #: Worked examples, each a doctest that the test suite runs.
+    #: A worked example in words, for players: the rule at work at a table.
+    in_words: str = ""
+    #: Worked examples as code, each a doctest that the test suite runs: the proof.
     examples: tuple[str, ...] = ()
 
     @property
@@ -77,7 +87,10 @@ _RULES: Final = (
     # 1. Cards
     Rule("R1.1", "Five kinds of card", (
         "There are five kinds of card: Add (+1 to +9), Multiply (x2, x3), Subtract "
-        "(-1 to -9), Divide (/2, /3) and Zero (0)."), G, examples=("""
+        "(-1 to -9), Divide (/2, /3) and Zero (0)."), G, in_words=(
+        "You look at your hand: +8 and +3 are Add cards (blue), ×2 is a Multiply card "
+        "(green), −4 a Subtract card (red), ÷2 a Divide card (yellow), and the black 0 "
+        "is the Zero card. Every card in the game is one of these five kinds."), examples=("""
         >>> from raise_the_sum import ALL_CARDS, Kind
         >>> for kind in Kind:
         ...     print(f"{kind.name:8}", *(card for card in ALL_CARDS if card.kind is kind))
@@ -91,7 +104,10 @@ _RULES: Final = (
         "The standard deck has 62 cards: 36 Add (four each of +1 to +9), 8 Multiply "
         "(five x2, three x3), 9 Subtract (one each of -1 to -9), 7 Divide (four /2, "
         "three /3) and 2 Zero. The guide gives only the total; the composition is a "
-        "ruling. A game may use another deck through Rules."), R, examples=("""
+        "ruling. A game may use another deck through Rules."), R, in_words=(
+        "In a standard game the deck has 62 cards. There are four +7 cards in it, so if "
+        "three +7 are already on the table, at most one more can turn up; there is only "
+        "one −9, and only two black 0s."), examples=("""
         >>> from raise_the_sum import STANDARD_DECK, Rules, parse_cards
         >>> len(STANDARD_DECK)
         62
@@ -105,7 +121,9 @@ _RULES: Final = (
     Rule("R1.3", "Selection order does not matter", (
         "Cards of the same kind and value are interchangeable: a hand, a play and a "
         "discard are multisets, and the order in which cards are chosen never "
-        "matters."), G, examples=("""
+        "matters."), G, in_words=(
+        "Whether you pick +8, then ×2, then −3, or −3, then +8, then ×2, you make the "
+        "same play: it totals 16 and sends −3 to the next player."), examples=("""
         >>> from raise_the_sum import Attack, Play, Rules, apply, new_game, parse_cards, score
         >>> Play(parse_cards("x2 -3 +8")) == Play(parse_cards("+8 x2 -3"))
         True
@@ -121,7 +139,11 @@ _RULES: Final = (
         "Cards sort by kind (Add, Multiply, Subtract, Divide, Zero), then by value. "
         "Hands and plays are kept sorted. The deck and the discard pile are "
         "sequences; a play or a discard goes onto the discard pile in card order, "
-        "after the cards already there."), R, examples=("""
+        "after the cards already there."), R, in_words=(
+        "Your hand +9 −3 +2 0 ×2 is shown as +2 +9 ×2 −3 0: Add cards first, then "
+        "Multiply, Subtract, Divide and Zero, each kind from low to high. When your "
+        "play is beaten, its cards go onto the top of the discard pile in that same "
+        "order."), examples=("""
         >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
         >>> print(*sorted(parse_cards("0 /2 -3 x2 +8 +1")))
         +1 +8 x2 -3 /2 0
@@ -138,7 +160,9 @@ _RULES: Final = (
     Rule("R1.5", "Colours", (
         "Add cards are blue, Multiply green, Subtract red, Divide yellow and Zero "
         "black. The guide names only blue and, for the attacks, red and yellow; the "
-        "rest is a ruling. Colour is presentation only: no rule depends on it."), R, examples=("""
+        "rest is a ruling. Colour is presentation only: no rule depends on it."), R, in_words=(
+        "The +8 is blue, the ×2 green, the −3 red, the ÷2 yellow and the 0 black. A "
+        "player who cannot tell the colours apart loses nothing: only the signs matter."), examples=("""
         >>> from raise_the_sum import Kind, parse_cards
         >>> [kind.colour for kind in Kind]
         ['blue', 'green', 'red', 'yellow', 'black']
@@ -148,7 +172,9 @@ _RULES: Final = (
     Rule("R1.6", "Card notation", (
         "A card is written +n, xn, -n, /n or 0; the guide's signs ×, ÷ and − are "
         "accepted too. Nothing else is a card: not +10, x4, /1, a bare 7, empty "
-        "text, or a card with spaces inside or around it."), R, examples=("""
+        "text, or a card with spaces inside or around it."), R, in_words=(
+        "You may write your play as +8 ×2 −3 or as +8 x2 -3. But 7 is not a card (write "
+        "+7 or −7), and neither is +10 or ×4: no such card exists."), examples=("""
         >>> from raise_the_sum import Card, parse_cards
         >>> print(*parse_cards("+8 ×2 −3 ÷2 0"))
         +8 x2 -3 /2 0
@@ -170,7 +196,9 @@ _RULES: Final = (
     # 2. The total of a play
     Rule("R2.1", "Add the blue cards", (
         "A play's total starts from the sum of its Add cards; with no Add card it "
-        "starts at 0. Blue cards are optional."), G, examples=("""
+        "starts at 0. Blue cards are optional."), G, in_words=(
+        "You play +3 +4 +9: your total is 3 + 4 + 9 = 16. If you play ×2 ×3 with no "
+        "blue card, there is nothing to multiply: your total starts at 0 and stays 0."), examples=("""
         >>> from raise_the_sum import explain, parse_cards, score
         >>> score(parse_cards("+3 +4 +9"))
         16
@@ -183,7 +211,11 @@ _RULES: Final = (
         "A play that holds a Zero card ignores the whole incoming attack, every "
         "stacked subtraction and division, for that play. It still has to beat the "
         "score, and it changes nothing else: not the play's own cards, nor the "
-        "attack the play sends on."), G, examples=("""
+        "attack the play sends on."), G, in_words=(
+        "The play before yours sent −4 ÷6. Your +6 ×2 alone would total (6 − 4) × 2 ÷ 6 "
+        "= 0, but +6 ×2 with the black 0 ignores the attack: 6 × 2 = 12. You still have "
+        "to beat the score, and any attack cards in your own play still go to the next "
+        "player."), examples=("""
         >>> from raise_the_sum import Attack, attack_of, explain, parse_cards, score
         >>> score(parse_cards("+6 x2"), Attack(subtract=4, divide=6))
         0
@@ -197,18 +229,23 @@ _RULES: Final = (
     Rule("R2.3", "Incoming subtraction, never below zero", (
         "The incoming subtraction comes off the sum of the Add cards, before any "
         "multiplier. A total never goes below zero: if the subtraction is larger "
-        "than the sum, the result is 0."), R, examples=("""
+        "than the sum, the result is 0."), R, in_words=(
+        "Facing −5, you play +7 ×3: (7 − 5) × 3 = 6. Had you played +3 ×3, the "
+        "subtraction would take 3 below zero, so it counts as 0: (3 − 5 → 0) × 3 = 0, "
+        "not −6."), examples=("""
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+7 x3"), Attack(subtract=5))      # (7 - 5) x 3
         6
         >>> score(parse_cards("+3 x3"), Attack(subtract=5))      # not (3 - 5) x 3 = -6
         0
         >>> print(explain(parse_cards("+3 x3"), Attack(subtract=5)))
-        (3 − 5) × 3 = 0 (3 − 5 is below zero, so it counts as 0)
+        (3 − 5 → 0) × 3 = 0 (below zero counts as 0)
         """,)),
     Rule("R2.4", "Multipliers stack", (
         "The total after subtraction is multiplied by every Multiply card in the "
-        "play: x2 and x3 together make x6, two x2 make x4."), G, examples=("""
+        "play: x2 and x3 together make x6, two x2 make x4."), G, in_words=(
+        "You play +4 +1 ×2 ×3 against −2: first 4 + 1 − 2 = 3, then × 2 × 3, so your "
+        "total is 18. Two ×2 cards would make ×4."), examples=("""
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+4 x2 x3")), score(parse_cards("+4 x2 x2"))
         (24, 16)
@@ -217,7 +254,9 @@ _RULES: Final = (
         """,)),
     Rule("R2.5", "One division, rounded down once", (
         "The incoming divisor divides the whole total last, after addition, "
-        "subtraction and multiplication, and the result is rounded down once."), G, examples=("""
+        "subtraction and multiplication, and the result is rounded down once."), G, in_words=(
+        "You play +5 ×3 against ÷2: 5 × 3 = 15, and only then 15 ÷ 2 = 7.5, rounded "
+        "down to 7. The division always comes last, once."), examples=("""
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+5 x3"), Attack(divide=2))        # 15 / 2, not (5 / 2) x 3
         7
@@ -228,7 +267,10 @@ _RULES: Final = (
         """,)),
     Rule("R2.6", "The guide's worked example", (
         "Against −2 and ÷3, the play +8 +4 ×2 totals (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6, "
-        "rounded down."), G, examples=("""
+        "rounded down."), G, in_words=(
+        "The guide's own example: against −2 and ÷3 you play +8 +4 ×2. Add 8 + 4 = 12, "
+        "take away 2 to get 10, double it to 20, and divide by 3: 6 after rounding "
+        "down."), examples=("""
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
         6
@@ -237,7 +279,10 @@ _RULES: Final = (
         """,)),
     Rule("R2.7", "A lone card opens at 0", (
         "A play of a lone Multiply, Subtract, Divide or Zero card totals 0: it has "
-        "nothing to add up."), G, examples=("""
+        "nothing to add up."), G, in_words=(
+        "You open with a lone ×3 (or a lone −9, ÷3 or 0): there is no blue card to add "
+        "up, so the play totals 0. The next player only has to beat 0, but a lone −9 "
+        "makes that harder."), examples=("""
         >>> from raise_the_sum import Attack, parse_cards, score
         >>> [score([card]) for card in parse_cards("x3 -9 /3 0")]
         [0, 0, 0, 0]
@@ -248,7 +293,10 @@ _RULES: Final = (
         "Subtract and Divide cards attack the next player's reply, never the "
         "player's own total. The Subtract values add up (-4 and -3 make -7) and the "
         "Divide values multiply (/2 and /3 make /6; two /2 make /4). A play with "
-        "neither sends no attack."), G, examples=("""
+        "neither sends no attack."), G, in_words=(
+        "You play +5 −4 −3: your total is 5, and the next player's reply faces −7. A "
+        "play of ÷2 ÷3 sends ÷6, and two ÷2 send ÷4. Your own red and yellow cards "
+        "never lower your total."), examples=("""
         >>> from raise_the_sum import attack_of, parse_cards, score
         >>> attack_of(parse_cards("-4 -3"))
         Attack(subtract=7, divide=1)
@@ -263,7 +311,10 @@ _RULES: Final = (
     Rule("R3.1", "Two to four players", (
         "Two to four players sit in seats 0 to n-1, and play goes clockwise in seat "
         "order. Front ends may name them (the game's page uses You, Riley, Sam and "
-        "Alex) and skip the missing seats."), G, examples=("""
+        "Alex) and skip the missing seats."), G, in_words=(
+        "Two, three or four people can play. At the game's page you sit first, then "
+        "Riley, Sam and Alex clockwise; with three players, Alex's seat is simply left "
+        "out."), examples=("""
         >>> from raise_the_sum import Rules, new_game
         >>> [len(new_game(Rules(players=n), seed=1).hands) for n in (2, 3, 4)]
         [2, 3, 4]
@@ -279,7 +330,9 @@ _RULES: Final = (
     Rule("R3.2", "A seeded shuffle", (
         "The deck is shuffled by the library's documented generator (SplitMix64 and "
         "Fisher-Yates), so that a seed gives the same game on every platform and "
-        "Python version."), R, examples=("""
+        "Python version."), R, in_words=(
+        "Two players who start a game with the same seed are dealt exactly the same "
+        "cards, on any computer: the shuffle is the library's own, written out in full."), examples=("""
         >>> from raise_the_sum import Rng, new_game
         >>> state = new_game(seed=2026)
         >>> print(*state.hands[0])
@@ -293,7 +346,9 @@ _RULES: Final = (
         """,)),
     Rule("R3.3", "The deal", (
         "Each seat is dealt 7 cards (Rules.hand_size), one card at a time from the "
-        "top of the deck, seat 0 first, round after round."), G, examples=("""
+        "top of the deck, seat 0 first, round after round."), G, in_words=(
+        "The dealer gives one card to seat 0, one to seat 1, and so on round the table, "
+        "until everyone holds 7."), examples=("""
         >>> from raise_the_sum import Rules, new_game, parse_cards
         >>> deck = parse_cards("+1 -1 +2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +7 -7 +8 -8 +9 -9 x2 x3")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -307,7 +362,9 @@ _RULES: Final = (
         [6, 5, 5, 5]
         """,)),
     Rule("R3.4", "Who opens the match", (
-        "Seat 0 opens the first round (Rules.first_player)."), R, examples=("""
+        "Seat 0 opens the first round (Rules.first_player)."), R, in_words=(
+        "In a new match, the first seat (you, at the game's page) opens the first "
+        "round."), examples=("""
         >>> from raise_the_sum import Rules, new_game
         >>> new_game(seed=1).current
         0
@@ -316,7 +373,9 @@ _RULES: Final = (
         (2, [7, 7, 8, 7])
         """,)),
     Rule("R3.5", "First to five points", (
-        "The first player to reach 5 points (Rules.points_to_win) wins the match."), G, examples=("""
+        "The first player to reach 5 points (Rules.points_to_win) wins the match."), G, in_words=(
+        "Riley has 4 points and wins the next round: that is 5 points, and Riley wins "
+        "the match."), examples=("""
         >>> from raise_the_sum import Phase, Rules, apply, legal_plays, match_winner, new_game
         >>> Rules().points_to_win
         5
@@ -329,7 +388,10 @@ _RULES: Final = (
     Rule("R3.6", "The deck must be large enough", (
         "A deck must hold more cards than players x max(hand size, hand limit) plus "
         "the most cards in one play, so that the deal and every draw always find a "
-        "card, after a reshuffle if need be. A smaller deck is refused."), R, examples=("""
+        "card, after a reshuffle if need be. A smaller deck is refused."), R, in_words=(
+        "A house variant for two players with a 19-card deck is refused: with 7 cards "
+        "in each hand and a play of up to 5 on the table, the deck needs at least 20 "
+        "cards so that a draw always finds one."), examples=("""
         >>> from raise_the_sum import Rules, parse_cards
         >>> Rules().min_deck_size, Rules(players=2).min_deck_size
         (34, 20)
@@ -344,7 +406,10 @@ _RULES: Final = (
         "Hand size and hand limit are at least 1; 1 <= least cards in a play <= most "
         "cards in a play; points to win at least 1; the first player a seat that "
         "exists. A hand size above the hand limit is allowed: each player discards "
-        "the extra cards at the end of their first turn."), R, examples=("""
+        "the extra cards at the end of their first turn."), R, in_words=(
+        "A variant may deal 9 cards with a hand limit of 7: then everyone discards the "
+        "extra cards at the end of their first turn. A variant that deals 0 cards, or "
+        "wants at least 3 cards in a play but at most 2, is refused."), examples=("""
         >>> from raise_the_sum import Discard, Play, Rules, apply, new_game, parse_cards
         >>> Rules(hand_size=0)
         Traceback (most recent call last):
@@ -368,7 +433,10 @@ _RULES: Final = (
     Rule("R3.8", "The seed", (
         "The seed is any integer. With a stacked deck, the seed drives only the "
         "reshuffles. The seed, the generator and the deck's order are hidden "
-        "information: no player's view shows them."), R, examples=("""
+        "information: no player's view shows them."), R, in_words=(
+        "A game started with seed 2026 can be replayed exactly from that number. No "
+        "player is ever shown the seed or the deck's order, since either would tell "
+        "them what comes next."), examples=("""
         >>> from raise_the_sum import Rules, new_game, observe, parse_cards
         >>> new_game(seed=-2**70).seed                      # any integer
         -1180591620717411303424
@@ -385,7 +453,9 @@ _RULES: Final = (
     Rule("R4.1", "Draw at the start of every turn", (
         "At the start of every turn the player to act draws 1 card, so a player "
         "has 8 on their first turn. Players who have passed are skipped and do not "
-        "draw."), G, examples=("""
+        "draw."), G, in_words=(
+        "You start with 7 cards and draw 1 before your first turn, so you choose from "
+        "8. Seats that have passed are skipped and draw nothing until the next round."), examples=("""
         >>> from raise_the_sum import Discard, Pass, Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
         >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
@@ -403,7 +473,9 @@ _RULES: Final = (
         """,)),
     Rule("R4.2", "Play 1 to 5 cards from your hand", (
         "On their turn a player plays 1 to 5 cards (Rules.min_play to "
-        "Rules.max_play) from their own hand, or passes."), G, examples=("""
+        "Rules.max_play) from their own hand, or passes."), G, in_words=(
+        "On your turn you play between 1 and 5 cards from your own hand, or pass. Six "
+        "cards at once is refused, and so is a card you do not hold."), examples=("""
         >>> from raise_the_sum import Play, Rules, check, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -423,7 +495,9 @@ _RULES: Final = (
         "and the total may be 0. The opener may not pass (the guide: play 1-5 cards "
         "on every turn, including the opening), unless they hold fewer cards than "
         "the least play, which only a custom Rules allows: then they must pass, and "
-        "the next active player opens."), R, examples=("""
+        "the next active player opens."), R, in_words=(
+        "You open the round: there is no score to beat, so any 1 to 5 cards are legal, "
+        "even a lone −3 that totals 0. You may not pass on the opening."), examples=("""
         >>> from raise_the_sum import (Pass, Play, Rules, check, legal_plays, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -460,7 +534,9 @@ _RULES: Final = (
         """)),
     Rule("R4.4", "Replies must beat the score", (
         "Every later play must total strictly more than the score to beat, counted "
-        "against the incoming attack. Ties don't count."), G, examples=("""
+        "against the incoming attack. Ties don't count."), G, in_words=(
+        "The score is 13 and you face −5. Your +8 +8 +2 totals 8 + 8 + 2 − 5 = 13: a "
+        "tie, which does not beat 13. Adding +1 makes 14, which does."), examples=("""
         >>> from raise_the_sum import Play, Rules, apply, check, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -476,7 +552,10 @@ _RULES: Final = (
         """,)),
     Rule("R4.5", "Passing", (
         "A player may pass instead of playing, even when they could beat the score, "
-        "to keep their hand. Passing takes them out for the rest of the round."), G, examples=("""
+        "to keep their hand. Passing takes them out for the rest of the round."), G, in_words=(
+        "Riley opened with 13. You could beat it with +8 +8 ×2, but you would rather "
+        "keep those cards, so you pass. You are out until the next round: when the turn "
+        "comes round again you are skipped, and you cannot play."), examples=("""
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -496,7 +575,10 @@ _RULES: Final = (
     Rule("R4.6", "A successful reply replaces the standing play", (
         "A reply that beats the score replaces the whole standing play: its total "
         "becomes the score to beat, and its own attack (or none) becomes the attack "
-        "facing the next player. The replaced cards go to the discard pile."), G, examples=("""
+        "facing the next player. The replaced cards go to the discard pile."), G, in_words=(
+        "Sam's play of 13 with −5 stands. You reply +8 +8 ×2 −2 for 22: your play "
+        "replaces Sam's entirely, so the next player must beat 22 facing −2, and Sam's "
+        "cards go to the discard pile."), examples=("""
         >>> from raise_the_sum import Play, Rules, apply, check, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -512,7 +594,9 @@ _RULES: Final = (
         """,)),
     Rule("R4.7", "After a pass, the attack stays", (
         "A pass changes neither the score to beat nor the attack: the next active "
-        "player faces the same attack."), G, examples=("""
+        "player faces the same attack."), G, in_words=(
+        "Riley plays 13 with −5 and Sam passes. Alex, next, still has to beat 13 facing "
+        "−5: a pass changes nothing on the table."), examples=("""
         >>> from raise_the_sum import Discard, Pass, Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
         >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
@@ -527,7 +611,9 @@ _RULES: Final = (
     Rule("R4.8", "Keep at most 7 cards", (
         "A player who holds more than 7 cards (Rules.hand_limit) at the end of their "
         "turn, after playing or passing, discards cards of their choice down to "
-        "exactly 7 before the turn ends. Discards go to the discard pile."), G, examples=("""
+        "exactly 7 before the turn ends. Discards go to the discard pile."), G, in_words=(
+        "You drew to 8 cards and passed. Before your turn ends you choose 1 card to "
+        "discard, so that you keep exactly 7; you pick the one you want least."), examples=("""
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, legal_plays,
         ...                            new_game, parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -546,7 +632,10 @@ _RULES: Final = (
         """,)),
     Rule("R4.9", "Turns go clockwise", (
         "The next turn goes to the next seat clockwise that has not passed this "
-        "round. Only the player whose turn it is may act."), G, examples=("""
+        "round. Only the player whose turn it is may act."), G, in_words=(
+        "With four players the turn goes from you to Riley, Sam and Alex, and back to "
+        "you, skipping anyone who has passed. Only the player whose turn it is may "
+        "play."), examples=("""
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -565,7 +654,9 @@ _RULES: Final = (
         """,)),
     Rule("R4.10", "Playing your last card", (
         "A player may play their last card. An empty hand neither wins nor takes the "
-        "player out of the round; they draw at their next turn as usual."), R, examples=("""
+        "player out of the round; they draw at their next turn as usual."), R, in_words=(
+        "You may play your very last cards. With an empty hand you are still in the "
+        "round; you draw 1 card at your next turn as usual."), examples=("""
         >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+1 +9 +2 +9 +3 +8 +4 x2 +5 x3 +6 +7 +1 +1 +1 +1 +1 +1 +1 +1")
         >>> state = new_game(Rules(players=2, hand_size=4, deck=deck), seed=1, deck=deck)
@@ -582,7 +673,10 @@ _RULES: Final = (
         "A player who passes is out from that moment, but while they discard down to "
         "the hand limit it is still their turn. The attack facing the player to act "
         "is always the standing play's attack, or none when there is no standing "
-        "play."), R, examples=("""
+        "play."), R, in_words=(
+        "You pass while holding 8 cards: you are out of the round at once, but you "
+        "still discard 1 card before the turn moves on. The next player faces the same "
+        "attack as you did."), examples=("""
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -599,7 +693,9 @@ _RULES: Final = (
         """,)),
     Rule("R4.12", "Discards are face up", (
         "Plays and discards go to the discard pile face up: every player may see the "
-        "whole discard pile."), R, examples=("""
+        "whole discard pile."), R, in_words=(
+        "Every play and every discard lands face up: anyone may look through the "
+        "discard pile to see which cards are gone."), examples=("""
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, new_game, observe,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -617,7 +713,9 @@ _RULES: Final = (
     Rule("R5.1", "The last player in scores", (
         "When only one player has not passed, the round ends and that player scores "
         "1 point. This is checked after each pass, once the passer's turn, with its "
-        "discard, has finished."), G, examples=("""
+        "discard, has finished."), G, in_words=(
+        "Four players: Riley stands with 20 and Sam, Alex and you have all passed. "
+        "Riley is the last player in and scores 1 point."), examples=("""
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, new_game, parse_cards,
         ...                            round_winner)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -632,7 +730,9 @@ _RULES: Final = (
         """,)),
     Rule("R5.2", "Winning the match", (
         "A player who reaches the points to win ends the match at once and wins it. "
-        "After that, no action is legal."), G, examples=("""
+        "After that, no action is legal."), G, in_words=(
+        "Sam has 4 points and wins a round: Sam reaches 5 and wins the match at once. "
+        "Nobody plays on."), examples=("""
         >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, check,
         ...                            legal_plays, match_winner, new_game, parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -649,7 +749,10 @@ _RULES: Final = (
         "Otherwise a new round begins: the standing play goes to the discard pile, "
         "there is no score to beat and no attack, every player rejoins, hands are "
         "kept and never refilled, and the round's winner opens it, drawing 1 card "
-        "first."), G, examples=("""
+        "first."), G, in_words=(
+        "Riley won the round. The table is cleared, all penalties clear, everyone is "
+        "back in, and Riley draws 1 card and opens the next round with nothing to beat. "
+        "You keep the cards you had; nobody refills."), examples=("""
         >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -669,7 +772,9 @@ _RULES: Final = (
         "Between two rounds the table stays as it was (the last standing play, its "
         "score, the passes) for a brief result, with the round's winner to act; the "
         "action NextRound ends it and starts the next round. When the round's point "
-        "wins the match, the match ends at once, with no brief result."), R, examples=("""
+        "wins the match, the match ends at once, with no brief result."), R, in_words=(
+        "When a round ends, the table stays as it was for a moment, a brief result, so "
+        "that everyone can see who won it and with what; then the next round begins."), examples=("""
         >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, check,
         ...                            legal_plays, new_game, parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -689,7 +794,9 @@ _RULES: Final = (
     # 6. The deck
     Rule("R6.1", "Reshuffling the discard pile", (
         "When a draw finds the deck empty, the discard pile is shuffled by the same "
-        "seeded generator to become the new deck, and then the draw is made."), G, examples=("""
+        "seeded generator to become the new deck, and then the draw is made."), G, in_words=(
+        "You are to draw and the deck is empty: the discard pile is shuffled to become "
+        "the new deck, and you draw from it."), examples=("""
         >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -706,7 +813,9 @@ _RULES: Final = (
     Rule("R6.2", "Every card is somewhere", (
         "Every card is always in exactly one place: the deck, the discard pile, a "
         "hand or the standing play. Together they are always the whole deck of the "
-        "game."), R, examples=("""
+        "game."), R, in_words=(
+        "Count every card: those in hands, on the table, in the deck and in the discard "
+        "pile always make up the whole deck, 62 cards in the standard game."), examples=("""
         >>> from raise_the_sum import Phase, Rules, apply, legal_plays, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -725,7 +834,9 @@ _RULES: Final = (
     # 7. Bad input
     Rule("R7.1", "Illegal actions are refused", (
         "An illegal action is refused with an error that names the rule it breaks, "
-        "in words a player understands, and the game stays exactly as it was."), R, examples=("""
+        "in words a player understands, and the game stays exactly as it was."), R, in_words=(
+        "You try to play a +9 you do not hold: the game says 'you do not hold +9 (rule "
+        "R4.2)', and nothing on the table changes."), examples=("""
         >>> from raise_the_sum import (IllegalAction, Pass, Play, Rules, apply, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -749,7 +860,10 @@ _RULES: Final = (
     Rule("R7.2", "Bad configuration and notation are refused", (
         "An unknown card, a value out of range, a player count out of range, a deck "
         "too small or any other bad configuration is refused with an error that "
-        "names the field."), R, examples=("""
+        "names the field."), R, in_words=(
+        "A house variant with 5 players, or a card written x4, is refused with a "
+        "message that names what is wrong: 'Rules.players: 2 to 4 players, got 5 (rule "
+        "R3.1)'."), examples=("""
         >>> from raise_the_sum import Attack, Rules, parse_cards
         >>> parse_cards("+8 x4")
         Traceback (most recent call last):
@@ -777,16 +891,62 @@ RULES: Final[Mapping[str, Rule]] = MappingProxyType({r.id: r for r in _RULES})
 SECTIONS: Final[Mapping[int, str]] = MappingProxyType(_SECTIONS)
 
 
-def rule(rule_id: str) -> Rule:
-    """The rule with identifier ``rule_id``; raises :class:`KeyError` naming it if none.
+class UnknownRuleError(KeyError, ValueError):
+    """No rule has this identifier. A :class:`KeyError` (a failed lookup) and a :class:`ValueError`.
 
+    Its ``str()`` is the message itself, without the quotes ``KeyError`` adds.
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+_RULE_ID: Final = re.compile(r"[Rr]?([0-9]{1,3})\.([0-9]{1,3})")
+
+
+def parse_rule_id(text: str) -> str:
+    """The canonical form of a rule identifier: ``R4.4`` for ``R4.4``, ``r4.4`` or ``4.4``.
+
+    The one reader of rule identifiers, for every place a person types one
+    (the command line, the terminal game). Spaces around it are ignored. It
+    does not look the rule up: :func:`rule` does.
+
+    >>> parse_rule_id("r4.4"), parse_rule_id("4.10"), parse_rule_id(" R2.5 ")
+    ('R4.4', 'R4.10', 'R2.5')
+    >>> parse_rule_id("rule four")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule id 'rule four': write it as R4.4, r4.4 or 4.4
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"rule id must be a str, got {text!r}")
+    match = _RULE_ID.fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"rule id {text!r}: write it as R4.4, r4.4 or 4.4")
+    section, number = match.groups()
+    return f"R{int(section)}.{int(number)}"
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule named ``rule_id``, written ``R4.4``, ``r4.4`` or ``4.4`` (:func:`parse_rule_id`).
+
+    Raises :class:`UnknownRuleError` (a :class:`KeyError` and a
+    :class:`ValueError`) naming it when the rulebook has no such rule, or the
+    text is not a rule identifier at all, and :class:`TypeError` for a value
+    that is not a str.
+
+    >>> rule("4.4").id
+    'R4.4'
     >>> rule("R9.9")
     Traceback (most recent call last):
     ...
-    KeyError: "no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2"
+    raise_the_sum.rulebook.UnknownRuleError: no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2
     """
     try:
-        return RULES[rule_id]
-    except KeyError:
+        found = RULES.get(parse_rule_id(rule_id))
+    except ValueError:
+        found = None
+    if found is None:
         first, last = _RULES[0].id, _RULES[-1].id
-        raise KeyError(f"no rule {rule_id!r} in the rulebook; rules are {first} to {last}") from None
+        raise UnknownRuleError(f"no rule {rule_id!r} in the rulebook; rules are {first} to {last}")
+    return found

@@ -322,6 +322,20 @@ _ENCODERS: Final[dict[type, Callable[[Any], JSON]]] = {
 }
 
 
+#: The types :func:`encode` writes as a JSON object.
+Encodable: TypeAlias = (
+    Attack | Rules | Play | Pass | Discard | NextRound | GameState | PlayerView | Step
+    | Explanation | Verdict | MatchRecord | IllegalAction | WireError | Played | Passed
+    | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew
+)
+
+
+@overload
+def encode(obj: Card) -> str: ...
+@overload
+def encode(obj: Encodable) -> dict[str, JSON]: ...
+@overload
+def encode(obj: object) -> JSON: ...
 def encode(obj: object) -> JSON:
     """``obj`` as a JSON value: dicts, lists, strs, ints, bools and None only.
 
@@ -914,13 +928,17 @@ def _d_record(value: object, path: str) -> MatchRecord:
     for key, tag in tags.items():
         _text(key, f"{path}/tags", "tag names as strings")
         _text(tag, _key(f"{path}/tags", key), "a tag's value as a string")
-    return MatchRecord(
-        rules=rules,
-        seed=_decimal(obj["seed"], f"{path}/seed", "a seed"),
-        actions=tuple(_d_action(a, f"{path}/actions/{i}") for i, a in enumerate(actions)),
-        deck=stacked,
-        tags=MappingProxyType(dict(tags)),
-    )
+    seed = _decimal(obj["seed"], f"{path}/seed", "a seed")
+    decoded = tuple(_d_action(a, f"{path}/actions/{i}") for i, a in enumerate(actions))
+    try:
+        return MatchRecord(
+            rules=rules, seed=seed, actions=decoded, deck=stacked, tags=MappingProxyType(dict(tags))
+        )
+    except ValueError as error:  # what the record checks across its fields (seat tags and players)
+        message = str(error)
+        field = message.split(":", 1)[0].removeprefix("MatchRecord.")
+        where = f"{path}/{field}" if field in ("rules", "seed", "actions", "deck", "tags") else path
+        _fail(where, message.split(": ", 1)[-1])
 
 
 def _d_illegal(value: object, path: str) -> IllegalAction:
