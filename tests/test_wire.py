@@ -439,6 +439,7 @@ def test_a_match_record() -> None:
     assert isinstance(document, dict)
     assert refused(MatchRecord, {**document, "deck": ["+8"]}).path == "/deck"
     assert refused(MatchRecord, {**document, "tags": {"a": 1}}).path == "/tags/a"
+    assert refused(MatchRecord, {**document, "tags": {"seat 1": "Riley"}}).path == "/tags"
     assert refused(MatchRecord, {**document, "actions": [{"type": "pass"}, {}]}).path == "/actions/1"
 
 
