@@ -84,7 +84,7 @@ def serve(
         access_log=False,
         ws="websockets-sansio",
         ws_max_size=MAX_BODY,
-        ws_per_message_deflate=False,  # on a LAN or behind a proxy, compressing costs more than it saves
+        ws_per_message_deflate=False,  # near the clients, compressing costs more than it saves
         lifespan="on",
         backlog=2048,
     )
