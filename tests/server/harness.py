@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets.sync.client
 
 URL = re.compile(r"http://\S+/")
 
@@ -97,6 +98,13 @@ class Server:
         """The WebSocket URL of a seat."""
         query = f"token={token}" + ("" if since is None else f"&since={since}")
         return self.url.replace("http://", "ws://") + f"/api/tables/{table}/ws?{query}"
+
+
+def recv(ws: websockets.sync.client.ClientConnection) -> str:
+    """The next text message of a socket (the server sends only text)."""
+    message = ws.recv(timeout=10)
+    assert isinstance(message, str), message
+    return message
 
 
 def bearer(token: str) -> dict[str, str]:

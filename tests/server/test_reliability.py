@@ -23,7 +23,7 @@ import pytest
 import websockets.exceptions
 import websockets.sync.client
 
-from .harness import Server, act, bearer, create, document, wait_for_turn
+from .harness import Server, act, bearer, create, document, recv, wait_for_turn
 
 
 def quiet(client: httpx.Client, table: str, token: str) -> dict[str, Any]:
@@ -70,7 +70,7 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: 
             with websockets.sync.client.connect(
                 server.ws_url(bots, bot_tokens[0], since=seen), open_timeout=10
             ) as ws:
-                caught_up = ws.recv(timeout=10)
+                caught_up = recv(ws)
             assert (
                 caught_up.encode()
                 == client.get(
@@ -257,7 +257,7 @@ def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
                 still_server.ws_url(table, tokens[1]), open_timeout=10
             ) as one,
         ):
-            first = zero.recv(timeout=10)
+            first = recv(zero)
             assert (
                 first.encode()
                 == client.get(f"/api/tables/{table}", headers=bearer(tokens[0])).content
@@ -266,7 +266,7 @@ def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
             assert json.loads(one.recv(timeout=10))["view"]["seat"] == 1
             # An action on the socket: answered with the document the POST would give.
             zero.send(json.dumps({"action": doc["legal"][0], "version": 0, "id": "ws-1"}))
-            answer = zero.recv(timeout=10)
+            answer = recv(zero)
             retry = act(client, table, tokens[0], doc["legal"][0], 0, client_id="ws-1")
             assert retry.content == answer.encode()
             pushed = json.loads(one.recv(timeout=10))  # seat 1 hears of it

@@ -31,7 +31,7 @@ from raise_the_sum import Rng, Rules
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import SQLiteStore
 
-from .harness import Server, act, bearer, create, document
+from .harness import Server, act, bearer, create, document, recv
 
 ROUTES = ("", "/record")
 
@@ -348,7 +348,7 @@ def play_the_twins(
                     for t, tok in ((a, tokens_a), (b, tokens_b))
                 )
             )
-        same(*(ws.recv(timeout=10).encode() for ws in sockets))  # the push of this change
+        same(*(recv(ws).encode() for ws in sockets))  # the push of this change
 
     def both(seat: int, action: dict[str, Any], version: int) -> list[httpx.Response]:
         return [
@@ -357,7 +357,7 @@ def play_the_twins(
         ]
 
     with server.client() as client:
-        same(*(ws.recv(timeout=10).encode() for ws in sockets))  # the first message
+        same(*(recv(ws).encode() for ws in sockets))  # the first message
         seat_zero_documents_at_start = [
             document(client, t, tok[0]) for t, tok in ((a, tokens_a), (b, tokens_b))
         ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from raise_the_sum import wire
 from raise_the_sum.engine import legal_plays
@@ -49,7 +49,7 @@ def dumps(value: Any) -> bytes:
 
 def encode_event(event: Event) -> dict[str, Any]:
     """The wire form of an event; a ``played`` one also has its ``explanation``."""
-    encoded: dict[str, Any] = wire.encode(event)
+    encoded = cast(dict[str, Any], wire.encode(event))
     if isinstance(event, Played):
         encoded["explanation"] = str(explain(event.cards, event.faced))
     return encoded

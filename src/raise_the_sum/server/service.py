@@ -337,10 +337,10 @@ class TableService:
             version=stored.version,
             rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
             steps=[
-                tuple(wire.decode(Event, event) for event in json.loads(s.events))  # type: ignore[arg-type]
+                tuple(wire.decode(Event, event) for event in json.loads(s.events))
                 for s in stored.steps
             ],
-            actions=[wire.loads(Action, s.action) for s in stored.steps],  # type: ignore[arg-type]
+            actions=[wire.loads(Action, s.action) for s in stored.steps],
         )
 
     async def _reload(self, table: Table) -> None:
