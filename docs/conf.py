@@ -42,6 +42,12 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:mod", "random"),
+    # The game server's signatures: the standard library, Starlette.
+    ("py:class", "pathlib.Path"),
+    ("py:class", "asyncio.locks.Event"),
+    ("py:class", "asyncio.locks.Lock"),
+    ("py:class", "_asyncio.Task"),
+    ("py:class", "starlette.applications.Starlette"),
     # The type variable of Rng.shuffle.
     ("py:class", "raise_the_sum.rng.T"),
 ]

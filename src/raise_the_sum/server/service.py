@@ -211,7 +211,7 @@ class TableService:
         tutorial table is :func:`raise_the_sum.lessons.tutorial_game`, with
         the seats ``human, riley, sam, alex`` unless given. ``seed`` and
         ``deck`` (a stacked deck) are for tests and tools: the protocol's
-        tables get a fresh seed from :mod:`secrets`. Raises
+        tables get a fresh seed from ``secrets``. Raises
         :class:`~raise_the_sum.server.errors.ProtocolError` (400) on bad seats or rules.
         """
         if tutorial:
@@ -404,7 +404,7 @@ class TableService:
         return dumps(wire.encode(check(table.state, action, seat=seat)))
 
     def record(self, table: Table) -> bytes:
-        """The encoded :class:`~raise_the_sum.MatchRecord`, once the match is over (409 before)."""
+        """The encoded ``MatchRecord``, once the match is over (409 before)."""
         state = table.state
         if state.phase is not Phase.MATCH_OVER:
             raise ProtocolError(
