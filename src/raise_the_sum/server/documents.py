@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 from raise_the_sum import wire
+from raise_the_sum.actions import Action
 from raise_the_sum.engine import legal_plays
 from raise_the_sum.events import Event, Played, observe_events
 from raise_the_sum.scoring import explain
@@ -82,13 +83,32 @@ def seat_document(
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
     events = [encode_event(event) for batch in steps for event in observe_events(batch, seat)]
-    document = {
-        "table": table,
-        "version": version,
-        "view": wire.encode(view),
-        "legal": [wire.encode(action) for action in legal],
-        "events": events,
-        "seats": list(seats),
-        "lesson": _lesson(view) if tutorial and seat == 0 else None,
-    }
-    return dumps(document)
+    lesson = _lesson(view) if tutorial and seat == 0 else None
+    # The same bytes as dumps() of the whole object, in the keys' order; the legal
+    # actions (often a hundred plays or more) are written from their cached texts.
+    head = _text({"table": table, "version": version, "view": wire.encode(view)})
+    tail = _text({"events": events, "seats": list(seats), "lesson": lesson})
+    legal_text = ",".join(map(_action_text, legal))
+    return f'{head[:-1]},"legal":[{legal_text}],{tail[1:]}'.encode()
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+#: Action texts by the action object's id, each kept with its action (so that the id
+#: cannot be reused while the entry lives): the engine hands out the same play
+#: objects again and again, and hashing a play by value costs more than encoding it.
+_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
+
+
+def _action_text(action: Action) -> str:
+    """An action's wire JSON text, from the cache when it is the same object."""
+    kept = _ACTION_TEXTS.get(id(action))
+    if kept is not None and kept[0] is action:
+        return kept[1]
+    text = _text(wire.encode(action))
+    if len(_ACTION_TEXTS) >= 1 << 16:
+        _ACTION_TEXTS.clear()
+    _ACTION_TEXTS[id(action)] = (action, text)
+    return text
