@@ -151,6 +151,12 @@ def peak_memory(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, int]:
     """How many acknowledged actions the database holds at their version, of how many."""
     connection = sqlite3.connect(db)
@@ -177,10 +183,12 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
             await asyncio.sleep(warmup)
             load.measuring = True
             versions_before = committed(db)
+            cpu_before = cpu_seconds(process.pid)
             measured_from = time.monotonic()
             await asyncio.gather(*clients)
             elapsed = time.monotonic() - measured_from
             versions_after = committed(db)
+            cpu = cpu_seconds(process.pid) - cpu_before
         memory = peak_memory(process.pid)
     finally:
         process.send_signal(
@@ -206,6 +214,11 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
         "refused (409/422)": load.refused,
         "matches finished": load.matches,
         "server peak memory MiB": round(memory / 2**20, 1),
+        "server CPU (cores busy)": round(cpu / elapsed, 2),
+        "server CPU ms per committed action": round(
+            1000 * cpu / max(1, versions_after - versions_before), 2
+        ),
+        "machine load average (1 min)": os.getloadavg()[0],
         "durable after SIGKILL": f"{found} of {total}",
     }
 
