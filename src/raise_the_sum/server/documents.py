@@ -96,19 +96,19 @@ def _text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-#: Action texts by the action object's id, each kept with its action (so that the id
-#: cannot be reused while the entry lives): the engine hands out the same play
-#: objects again and again, and hashing a play by value costs more than encoding it.
-_ACTION_TEXTS: dict[int, tuple[Action, str]] = {}
+#: Action texts by value: a play's or a discard's key is its kind and its cards'
+#: indices (hashing small ints is far cheaper than hashing the cards themselves).
+_ACTION_TEXTS: dict[object, str] = {}
 
 
 def _action_text(action: Action) -> str:
-    """An action's wire JSON text, from the cache when it is the same object."""
-    kept = _ACTION_TEXTS.get(id(action))
-    if kept is not None and kept[0] is action:
-        return kept[1]
-    text = _text(wire.encode(action))
-    if len(_ACTION_TEXTS) >= 1 << 16:
-        _ACTION_TEXTS.clear()
-    _ACTION_TEXTS[id(action)] = (action, text)
+    """An action's wire JSON text, encoded by :func:`raise_the_sum.wire.encode` once."""
+    cards = getattr(action, "cards", None)
+    key = type(action) if cards is None else (type(action), tuple([c.index for c in cards]))
+    text = _ACTION_TEXTS.get(key)
+    if text is None:
+        text = _text(wire.encode(action))
+        if len(_ACTION_TEXTS) >= 1 << 17:
+            _ACTION_TEXTS.clear()
+        _ACTION_TEXTS[key] = text
     return text
