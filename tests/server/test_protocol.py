@@ -138,6 +138,8 @@ def test_check_judges_an_action_for_the_seat_and_changes_nothing(still_server: S
         url = f"/api/tables/{table}/check"
         legal = client.post(url, headers=bearer(tokens[0]), json={"action": doc["legal"][0]})
         assert legal.status_code == 200 and legal.json()["legal"] is True
+        cards = tuple(wire.decode(Card, c) for c in doc["legal"][0]["cards"])
+        assert legal.json()["explanation_text"] == str(explain(cards, Attack()))
         opening_pass = client.post(
             url, headers=bearer(tokens[0]), json={"action": {"type": "pass"}}
         )
