@@ -29,11 +29,12 @@ from typing import Final
 
 import attrs
 
+from raise_the_sum import driver as match_driver
 from raise_the_sum import wire
-from raise_the_sum.actions import Action, IllegalAction, NextRound
+from raise_the_sum.actions import Action, IllegalAction
 from raise_the_sum.bots import Bot, make_bot
 from raise_the_sum.cards import Card
-from raise_the_sum.engine import legal_plays, new_game
+from raise_the_sum.engine import new_game
 from raise_the_sum.events import Event, step
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
@@ -44,7 +45,6 @@ from raise_the_sum.server.store import Answer, Commit, NewTable, Step, Store, St
 from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.verdicts import check
-from raise_the_sum.views import PlayerView, observe
 
 __all__ = ["HUMAN", "Created", "Outcome", "Table", "TableService", "seed_commitment"]
 
@@ -130,20 +130,13 @@ class Table:
             self.documents[key] = built
         return built
 
-    def automatic(self) -> int | None:
-        """The seat the server acts for now: a bot to act, or the winner between rounds."""
-        state = self.state
-        if state.phase is Phase.MATCH_OVER:
-            return None
-        if state.phase is Phase.ROUND_OVER or self.bots[state.current] is not None:
-            return state.current
-        return None
+    def driven(self) -> match_driver.Table:
+        """The table as the match driver sees it: the server sends ``NextRound()`` itself."""
+        return match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
 
-
-def _decide(bot: Bot, state: GameState, seat: int, rng: Rng) -> tuple[Action, Rng]:
-    """One bot decision, from the seat's view and the legal actions (run off the loop)."""
-    view: PlayerView = observe(state, seat)
-    return bot.choose(view, legal_plays(state), rng)
+    def automatic(self) -> bool:
+        """True when the server acts now: a bot's turn, or the end of the brief result."""
+        return self.driven().driver_to_act
 
 
 def _events_text(events: Sequence[Event]) -> str:
@@ -187,11 +180,11 @@ class TableService:
         """Stop the bots (their next actions are simply not taken) and the thread pool."""
         self._closing = True
         drivers = [t.driver for t in self._tables.values() if t.driver is not None]
-        for driver in drivers:
-            driver.cancel()
-        for driver in drivers:
+        for task in drivers:
+            task.cancel()
+        for task in drivers:
             with contextlib.suppress(BaseException):
-                await driver
+                await task
         self._executor.shutdown(wait=True, cancel_futures=True)
 
     # --- tables --------------------------------------------------------------------------------
@@ -548,7 +541,7 @@ class TableService:
     # --- the bots and the pause between rounds -------------------------------------------------
 
     def _kick(self, table: Table) -> None:
-        if self._closing or table.automatic() is None:
+        if self._closing or not table.automatic():
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
@@ -556,30 +549,24 @@ class TableService:
     async def _drive(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while (seat := table.automatic()) is not None:
+            while table.automatic():
                 version = table.version
                 if self.pace > 0:
                     await asyncio.sleep(self.pace)
                     if table.version != version:
                         continue
-                state = table.state
-                bot = table.bots[seat]
-                rngs = table.rngs
-                if state.phase is Phase.ROUND_OVER:
-                    action: Action = NextRound()
-                else:
-                    assert bot is not None
-                    rng = rngs[seat]
-                    assert rng is not None
-                    action, rng = await loop.run_in_executor(
-                        self._executor, _decide, bot, state, seat, rng
-                    )
-                    rngs = (*rngs[:seat], rng, *rngs[seat + 1 :])
+                # The driver's one action: a bot's choice (from its view and the legal
+                # actions, with its own generator) or NextRound(), on a worker thread.
+                moved, move = await loop.run_in_executor(
+                    self._executor, match_driver.bot_step, table.driven()
+                )
                 async with table.lock:
                     if table.version != version:
                         continue
-                    after, events = step(state, action, seat=seat)
-                    if not await self._commit(table, seat, action, after, events, rngs, None):
+                    committed = await self._commit(
+                        table, move.seat, move.action, moved.state, move.events, moved.rngs, None
+                    )
+                    if not committed:
                         await self._reload(table)
         except asyncio.CancelledError:
             raise
