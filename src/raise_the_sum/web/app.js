@@ -325,8 +325,11 @@ function stopLive() {
 
 // ---------------------------------------------------------------- rendering
 
+/** True when this seat must play, pass or discard now (a round's result is not a turn). */
 function myTurn() {
-  return Boolean(S.doc && Array.isArray(S.doc.legal) && S.doc.legal.length > 0);
+  if (!S.doc || !Array.isArray(S.doc.legal)) return false;
+  const phase = S.doc.view.phase;
+  return (phase === "play" || phase === "discard") && S.doc.legal.length > 0;
 }
 
 function legalHas(type) {
