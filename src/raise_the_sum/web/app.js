@@ -251,6 +251,10 @@ function applyDoc(doc, { fresh }) {
   const events = Array.isArray(doc.events) ? doc.events : [];
   if (fresh || first) {
     $("log").replaceChildren();
+    if (events.length === 0) {
+      const opener = S.names[doc.view.current];
+      logEvent({ type: "dealt", seat: doc.view.current }, false, `The deck is shuffled and dealt. ${opener} ${opener === "You" ? "open" : "opens"} the round.`);
+    }
     for (const event of events.slice(-8)) logEvent(event, false);
   } else {
     for (const event of events) logEvent(event, true);
@@ -487,8 +491,8 @@ function renderControls(view) {
 
 // ---------------------------------------------------------------- the log and banners
 
-function logEvent(event, live) {
-  const said = describeEvent(event, S.names);
+function logEvent(event, live, words = null) {
+  const said = words === null ? describeEvent(event, S.names) : { kind: "round", text: words };
   const li = document.createElement("li");
   li.className = `event ${said.kind}`;
   li.dataset.type = event.type;
