@@ -59,9 +59,16 @@ def serve(
     ``port=0`` takes a free port. Once the server accepts connections,
     ``ready`` is called with its URL, such as ``"http://127.0.0.1:8000/"``.
     """
+    import sys
+
     import uvicorn
 
     from raise_the_sum.server.bodies import MAX_BODY
+
+    # The bots and the store run on threads. With Python's default 5 ms switch
+    # interval, the event loop can wait that long for the GIL after each socket
+    # write; a shorter interval keeps the answers' latency down.
+    sys.setswitchinterval(0.0005)
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
@@ -77,6 +84,7 @@ def serve(
         access_log=False,
         ws="websockets-sansio",
         ws_max_size=MAX_BODY,
+        ws_per_message_deflate=False,  # on a LAN or behind a proxy, compressing costs more than it saves
         lifespan="on",
         backlog=2048,
     )

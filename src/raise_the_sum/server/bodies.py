@@ -90,7 +90,7 @@ def _decode(cls: Any, value: Any, path: str) -> Any:
     try:
         return wire.decode(cls, value)
     except wire.WireError as error:
-        raise bad_input(path + error.path, str(error)) from None
+        raise bad_input(path + error.path, error.reason) from None
 
 
 @attrs.frozen
