@@ -42,6 +42,12 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:mod", "random"),
+    # The game server's signatures: the standard library, Starlette.
+    ("py:class", "pathlib.Path"),
+    ("py:class", "asyncio.locks.Event"),
+    ("py:class", "asyncio.locks.Lock"),
+    ("py:class", "_asyncio.Task"),
+    ("py:class", "starlette.applications.Starlette"),
     ("py:class", "concurrent.futures.Executor"),
     ("py:class", "concurrent.futures._base.Executor"),
     # The type variable of Rng.shuffle.

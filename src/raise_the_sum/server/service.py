@@ -25,7 +25,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
@@ -211,7 +211,7 @@ class TableService:
         tutorial table is :func:`raise_the_sum.lessons.tutorial_game`, with
         the seats ``human, riley, sam, alex`` unless given. ``seed`` and
         ``deck`` (a stacked deck) are for tests and tools: the protocol's
-        tables get a fresh seed from :mod:`secrets`. Raises
+        tables get a fresh seed from ``secrets``. Raises
         :class:`~raise_the_sum.server.errors.ProtocolError` (400) on bad seats or rules.
         """
         if tutorial:
@@ -219,7 +219,9 @@ class TableService:
 
             seats = TUTORIAL_SEATS if seats is None else seats
             if rules is not None or deck is not None:
-                raise bad_input("/rules", "a tutorial table is dealt from the tutorial's rules and deck")
+                raise bad_input(
+                    "/rules", "a tutorial table is dealt from the tutorial's rules and deck"
+                )
             # The deck is the lesson's (public); a fresh seed keeps the later reshuffles secret.
             state = lessons.tutorial_game(seed=secrets.randbits(64) if seed is None else seed)
             stacked: tuple[Card, ...] | None = tuple(lessons.tutorial_deck())
@@ -335,10 +337,10 @@ class TableService:
             version=stored.version,
             rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
             steps=[
-                tuple(wire.decode(Event, event) for event in json.loads(s.events))  # type: ignore[arg-type]
+                tuple(wire.decode(Event, event) for event in json.loads(s.events))
                 for s in stored.steps
             ],
-            actions=[wire.loads(Action, s.action) for s in stored.steps],  # type: ignore[arg-type]
+            actions=[wire.loads(Action, s.action) for s in stored.steps],
         )
 
     async def _reload(self, table: Table) -> None:
@@ -401,7 +403,7 @@ class TableService:
         """The encoded :class:`~raise_the_sum.Verdict` on ``action`` for ``seat`` now.
 
         Additive field for the web page: ``explanation_text``, the one line of
-        the play's :class:`~raise_the_sum.scoring.Explanation` in the guide's
+        the play's :class:`~raise_the_sum.Explanation` in the guide's
         style (``str(verdict.explanation)``, such as ``(8 + 4 − 2) × 2 ÷ 3 =
         20 ÷ 3 = 6 (rounded down)``), or null when the verdict has none; the
         page shows it while a player picks cards.
@@ -413,16 +415,22 @@ class TableService:
         return dumps({**encoded, "explanation_text": line})
 
     def record(self, table: Table) -> bytes:
-        """The encoded :class:`~raise_the_sum.records.MatchRecord`, once the match is over (409 before)."""
+        """The encoded ``MatchRecord``, once the match is over (409 before)."""
         state = table.state
         if state.phase is not Phase.MATCH_OVER:
             raise ProtocolError(
-                409, "match_not_over", "the record, with the seed, is published when the match is over"
+                409,
+                "match_not_over",
+                "the record, with the seed, is published when the match is over",
             )
         tags = {"Event": "Raise the Sum server", "Table": table.table_id}
         tags.update({seat_tag(seat): kind for seat, kind in enumerate(table.seats)})
         record = MatchRecord(
-            rules=state.rules, seed=state.seed, actions=tuple(table.actions), deck=table.deck, tags=tags
+            rules=state.rules,
+            seed=state.seed,
+            actions=tuple(table.actions),
+            deck=table.deck,
+            tags=tags,
         )
         return dumps(wire.encode(record))
 
@@ -438,7 +446,9 @@ class TableService:
 
     # --- acting --------------------------------------------------------------------------------
 
-    async def act(self, table: Table, seat: int, action: Action, version: int, client_id: str) -> Outcome:
+    async def act(
+        self, table: Table, seat: int, action: Action, version: int, client_id: str
+    ) -> Outcome:
         """Apply a seat's action, durably, and answer with its document or its refusal.
 
         After the body (checked by the caller): a client id this seat
@@ -472,14 +482,19 @@ class TableService:
                 tutorial=table.tutorial,
             )
             answer = Answer(200, body)
-            if await self._commit(table, seat, action, state, events, table.rngs, (seat, client_id, answer)):
+            if await self._commit(
+                table, seat, action, state, events, table.rngs, (seat, client_id, answer)
+            ):
                 return Outcome(answer, version + 1)
             await self._reload(table)
             kept = await self.store.answer(table.table_id, seat, client_id)
             if kept is not None:
                 return self._outcome(kept)
             stale = ProtocolError(
-                409, "stale_version", f"the table moved on to version {table.version}", version=table.version
+                409,
+                "stale_version",
+                f"the table moved on to version {table.version}",
+                version=table.version,
             )
             return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
 
@@ -488,7 +503,9 @@ class TableService:
         version = json.loads(answer.body)["version"] if answer.status == 200 else None
         return Outcome(answer, version)
 
-    async def _refuse(self, table: Table, seat: int, client_id: str, status: int, body: bytes) -> Outcome:
+    async def _refuse(
+        self, table: Table, seat: int, client_id: str, status: int, body: bytes
+    ) -> Outcome:
         kept = await self.store.remember(table.table_id, seat, client_id, Answer(status, body))
         return self._outcome(kept)
 
@@ -557,7 +574,7 @@ class TableService:
                     action, rng = await loop.run_in_executor(
                         self._executor, _decide, bot, state, seat, rng
                     )
-                    rngs = (*rngs[:seat], rng, *rngs[seat + 1:])
+                    rngs = (*rngs[:seat], rng, *rngs[seat + 1 :])
                 async with table.lock:
                     if table.version != version:
                         continue
@@ -568,4 +585,3 @@ class TableService:
             raise
         except Exception:  # a bug must not take the server down; the table waits
             _log.exception("table %s: the bots stopped", table.table_id)
-
