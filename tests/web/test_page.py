@@ -204,7 +204,9 @@ def hand(page: Page) -> list[str]:
 
 
 def seat_texts(page: Page) -> list[str]:
-    texts: list[str] = page.eval_on_selector_all("#seats .seat", "els => els.map(e => e.innerText)")
+    texts: list[str] = page.eval_on_selector_all(
+        "#seats .seat", "els => els.map(e => Array.from(e.children, c => c.textContent).join('\\n'))"
+    )
     return texts
 
 

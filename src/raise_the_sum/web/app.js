@@ -251,6 +251,10 @@ function applyDoc(doc, { fresh }) {
   const events = Array.isArray(doc.events) ? doc.events : [];
   if (fresh || first) {
     $("log").replaceChildren();
+    if (events.length === 0) {
+      const opener = S.names[doc.view.current];
+      logEvent({ type: "dealt", seat: doc.view.current }, false, `The deck is shuffled and dealt. ${opener} ${opener === "You" ? "open" : "opens"} the round.`);
+    }
     for (const event of events.slice(-8)) logEvent(event, false);
   } else {
     for (const event of events) logEvent(event, true);
@@ -325,8 +329,11 @@ function stopLive() {
 
 // ---------------------------------------------------------------- rendering
 
+/** True when this seat must play, pass or discard now (a round's result is not a turn). */
 function myTurn() {
-  return Boolean(S.doc && Array.isArray(S.doc.legal) && S.doc.legal.length > 0);
+  if (!S.doc || !Array.isArray(S.doc.legal)) return false;
+  const phase = S.doc.view.phase;
+  return (phase === "play" || phase === "discard") && S.doc.legal.length > 0;
 }
 
 function legalHas(type) {
@@ -484,8 +491,8 @@ function renderControls(view) {
 
 // ---------------------------------------------------------------- the log and banners
 
-function logEvent(event, live) {
-  const said = describeEvent(event, S.names);
+function logEvent(event, live, words = null) {
+  const said = words === null ? describeEvent(event, S.names) : { kind: "round", text: words };
   const li = document.createElement("li");
   li.className = `event ${said.kind}`;
   li.dataset.type = event.type;
