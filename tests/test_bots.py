@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 import attrs
@@ -266,14 +265,14 @@ def test_the_personalities_play_differently() -> None:
     assert runs["riley"] != runs["sam"] != runs["alex"] != runs["riley"]
 
 
-def test_suggest_gives_a_legal_hint_well_within_a_second() -> None:
+def test_suggest_gives_a_legal_hint_the_same_for_the_same_generator() -> None:
+    # Its speed (well within a second) is measured in benchmarks/, not asserted here:
+    # a timed assertion fails on a loaded machine and proves nothing on an idle one.
     state = new_game(seed=21)
     for _ in range(6):
         legal = legal_plays(state)
         view = observe(state, state.current)
-        start = time.perf_counter()
         hint, rng = suggest(view, legal, Rng.from_seed(1))
-        assert time.perf_counter() - start < 1.0
         assert hint in legal
         assert suggest(view, legal, Rng.from_seed(1)) == (hint, rng)
         state = apply(state, hint)
