@@ -20,7 +20,10 @@ def _ci_command() -> str:
     done = subprocess.run(
         ["bash", str(ROOT / ".ci" / "run")],
         env={**os.environ, "CI_DRY_RUN": "1"},
-        capture_output=True, text=True, check=True, timeout=60,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     return done.stdout.rstrip("\n")
 
@@ -44,6 +47,10 @@ def test_the_readmes_test_command_builds_a_venv_installs_the_test_extras_and_run
 
 def test_ci_also_runs_ruff_mypy_and_the_docs() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    for step in ("ruff check .", "ruff format --check .", "mypy --strict src tests",
-                 "sphinx -W -n"):
+    for step in (
+        "ruff check .",
+        "ruff format --check .",
+        "mypy --strict src tests",
+        "sphinx -W -n",
+    ):
         assert step in script, step

@@ -111,9 +111,13 @@ def cards(value: object, name: str) -> tuple[Card, ...]:
     TypeError: Rules.deck must be Card objects (a list or tuple of them), got None
     """
     if isinstance(value, str):
-        raise TypeError(f"{name} must be Card objects, not the text {shown(value)} (use parse_cards)")
+        raise TypeError(
+            f"{name} must be Card objects, not the text {shown(value)} (use parse_cards)"
+        )
     if not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be Card objects (a list or tuple of them), got {shown(value)}")
+        raise TypeError(
+            f"{name} must be Card objects (a list or tuple of them), got {shown(value)}"
+        )
     held = tuple(value)
     for card in held:
         if not isinstance(card, Card):

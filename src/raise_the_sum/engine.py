@@ -204,7 +204,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     Traceback (most recent call last):
     ...
     raise_the_sum.actions.IllegalAction: the opener must play: an opening cannot be passed (rule R4.3)
-    """
+    """  # noqa: E501 (a doctest shows the message whole)
     if state.__class__ is not GameState:
         _validate.instance(state, GameState, "state")
     if action.__class__ not in _ACTION_TYPES:
@@ -288,7 +288,9 @@ def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(sorted((*hand, card), key=_BY_INDEX))
 
 
-def _take(hand: tuple[Card, ...], cards: tuple[Card, ...], rule: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+def _take(
+    hand: tuple[Card, ...], cards: tuple[Card, ...], rule: str
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Split a sorted hand into (the sorted ``cards`` taken from it, the rest).
 
     Raises IllegalAction citing ``rule`` when the hand does not hold them all.
@@ -338,9 +340,7 @@ def _play(state: GameState, play: Play) -> GameState:
     attack = state.attack
     total = PlayProfile.of(played).total(attack.subtract, attack.divide)
     if not state.opening and total <= cast(int, state.to_beat):
-        raise IllegalAction(
-            "R4.4", f"a reply must beat {state.to_beat}; this play totals {total}"
-        )
+        raise IllegalAction("R4.4", f"a reply must beat {state.to_beat}; this play totals {total}")
     # The play replaces the standing play, whose cards go to the discard pile (R4.6).
     return _end_turn(
         evolve(

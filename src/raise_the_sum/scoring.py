@@ -401,4 +401,3 @@ def explain(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> Explanation:
         outgoing=attack_of(played),
         steps=tuple(steps),
     )
-

@@ -18,11 +18,11 @@ from operator import attrgetter
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.cards import Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack
-from raise_the_sum import _validate
 from raise_the_sum.state import GameState, Phase, is_opening
 
 __all__ = ["PlayerView", "observe", "sample_state"]
@@ -161,7 +161,7 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
     start = 0
     for seat in others:
         size = view.hand_sizes[seat]
-        hands[seat] = tuple(sorted(order[start:start + size], key=_BY_INDEX))
+        hands[seat] = tuple(sorted(order[start : start + size], key=_BY_INDEX))
         start += size
     return GameState(
         rules=view.rules,

@@ -57,7 +57,7 @@ class Facts(NamedTuple):
     size: int
 
     def total(self, subtract: int, divide: int) -> int:
-        """The play's total facing the attack ``subtract``, ``divide`` (scoring's own arithmetic)."""
+        """The total facing the attack ``subtract``, ``divide`` (scoring's own arithmetic)."""
         return self.profile.total(subtract, divide)
 
     def shield(self, subtract: int, divide: int) -> int:
@@ -75,7 +75,7 @@ _MAX_FACTS: Final = 200_000
 
 
 def facts(play: Play) -> Facts:
-    """The :class:`Facts` of ``play``, cached by object (``legal_plays`` reuses its play objects)."""
+    """The :class:`Facts` of ``play``, cached by object (``legal_plays`` reuses its plays)."""
     entry = _FACTS.get(id(play))
     if entry is not None and entry.play is play:
         return entry

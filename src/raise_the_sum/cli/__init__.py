@@ -50,8 +50,15 @@ from typing import Final, NoReturn, Protocol, TextIO, cast
 from raise_the_sum import __version__
 
 __all__ = [
-    "EXIT_INTERRUPT", "EXIT_USAGE", "PROG", "SUBCOMMANDS", "UsageError", "build_parser", "is_tty",
-    "main", "overview",
+    "EXIT_INTERRUPT",
+    "EXIT_USAGE",
+    "PROG",
+    "SUBCOMMANDS",
+    "UsageError",
+    "build_parser",
+    "is_tty",
+    "main",
+    "overview",
 ]
 
 #: The program's name, as the console script is installed.
