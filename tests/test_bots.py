@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 import attrs
@@ -266,14 +265,17 @@ def test_the_personalities_play_differently() -> None:
     assert runs["riley"] != runs["sam"] != runs["alex"] != runs["riley"]
 
 
-def test_suggest_gives_a_legal_hint_well_within_a_second() -> None:
+def test_suggest_gives_a_legal_hint_from_a_light_fixed_search() -> None:
+    """The hint's work is fixed by its settings, never a clock (its speed: benchmarks/)."""
+    from raise_the_sum.bots import _ADVISOR
+
+    assert _ADVISOR.determinizations * _ADVISOR.candidates <= 128
+    assert _ADVISOR.horizon == 1
     state = new_game(seed=21)
     for _ in range(6):
         legal = legal_plays(state)
         view = observe(state, state.current)
-        start = time.perf_counter()
         hint, rng = suggest(view, legal, Rng.from_seed(1))
-        assert time.perf_counter() - start < 1.0
         assert hint in legal
         assert suggest(view, legal, Rng.from_seed(1)) == (hint, rng)
         state = apply(state, hint)

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import secrets
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
@@ -226,30 +227,34 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
                 "R4.5", f"seat {seat} has passed: it is out of this round until the next one"
             )
         raise IllegalAction("R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s")
-    match phase, action:
-        case Phase.PLAY, Play():
-            return _play(state, action)
-        case Phase.PLAY, Pass():
-            return _pass(state)
-        case Phase.PLAY, Discard():
-            raise IllegalAction(
-                "R4.8",
-                "discarding comes at the end of a turn, after a play or a pass, "
-                f"and only above {state.rules.hand_limit} cards",
-            )
-        case Phase.PLAY, _:
-            raise IllegalAction("R5.4", "the round is still under way: play or pass")
-        case Phase.DISCARD, Discard():
-            return _discard(state, action)
-        case Phase.DISCARD, _:
-            hand = state.hands[state.current]
-            excess = len(hand) - state.rules.hand_limit
-            raise IllegalAction(
-                "R4.8",
-                f"you hold {len(hand)} cards: discard {excess} to end your turn "
-                f"with {state.rules.hand_limit}",
-            )
-        case _, NextRound():
+    if phase is Phase.PLAY:
+        match action:
+            case Play():
+                return _play(state, action)
+            case Pass():
+                return _pass(state)
+            case Discard():
+                raise IllegalAction(
+                    "R4.8",
+                    "discarding comes at the end of a turn, after a play or a pass, "
+                    f"and only above {state.rules.hand_limit} cards",
+                )
+            case _:
+                raise IllegalAction("R5.4", "the round is still under way: play or pass")
+    if phase is Phase.DISCARD:
+        match action:
+            case Discard():
+                return _discard(state, action)
+            case _:
+                hand = state.hands[state.current]
+                excess = len(hand) - state.rules.hand_limit
+                raise IllegalAction(
+                    "R4.8",
+                    f"you hold {len(hand)} cards: discard {excess} to end your turn "
+                    f"with {state.rules.hand_limit}",
+                )
+    match action:
+        case NextRound():
             return _next_round(state)
         case _:
             raise IllegalAction(
@@ -285,7 +290,9 @@ def match_winner(state: GameState) -> int | None:
 
 
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(sorted((*hand, card), key=_BY_INDEX))
+    """``hand`` (sorted) with ``card`` in its place: after the cards that sort before or equal it."""
+    at = bisect_right(hand, card.index, key=_BY_INDEX)
+    return (*hand[:at], card, *hand[at:])
 
 
 def _take(

@@ -61,17 +61,10 @@ class PlayerView:
     #: The discard pile, oldest first.
     discard: tuple[Card, ...]
 
-    @property
-    def opening(self) -> bool:
-        """True when the player to act opens the round: no standing play, no score (rule R4.3).
-
-        The same test as :attr:`GameState.opening <raise_the_sum.GameState.opening>`.
-
-        >>> from raise_the_sum import new_game
-        >>> observe(new_game(seed=7), 2).opening
-        True
-        """
-        return is_opening(self.phase, self.standing)
+    #: True when the player to act opens the round: no standing play, no score (rule R4.3).
+    #: The same test as :attr:`GameState.opening <raise_the_sum.GameState.opening>`
+    #: (``observe(new_game(), 2).opening`` is True).
+    opening = property(is_opening)
 
     @property
     def to_act(self) -> bool:

@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 from raise_the_sum.actions import Action, Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card, Kind
-from raise_the_sum.scoring import PlayProfile, attack_of
+from raise_the_sum.scoring import PlayProfile, sent_by
 from raise_the_sum.views import PlayerView
 
 
@@ -80,7 +80,7 @@ def facts(play: Play) -> Facts:
     if entry is not None and entry.play is play:
         return entry
     cards = play.cards
-    sent = attack_of(cards)
+    sent = sent_by(cards)
     entry = Facts(
         play=play,
         keep=keep_value(cards),
