@@ -18,12 +18,14 @@ from raise_the_sum.actions import (
     Play,
     parse_action,
 )
-from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, parse_cards
+from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
 from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
+from raise_the_sum.events import observe_events, step
+from raise_the_sum.records import MatchRecord, RecordError
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
-from raise_the_sum.state import GameState, Phase
+from raise_the_sum.state import GameState, InvalidState, Phase, validate
 from raise_the_sum.verdicts import Verdict, check
 from raise_the_sum.views import PlayerView, observe, sample_state
 
@@ -40,12 +42,16 @@ __all__ = [
     "Explanation",
     "GameState",
     "IllegalAction",
+    "InvalidState",
     "Kind",
+    "MatchRecord",
     "NextRound",
+    "NotationError",
     "Pass",
     "Phase",
     "Play",
     "PlayerView",
+    "RecordError",
     "Rng",
     "Rules",
     "Step",
@@ -58,9 +64,12 @@ __all__ = [
     "match_winner",
     "new_game",
     "observe",
+    "observe_events",
     "parse_action",
     "parse_cards",
     "round_winner",
     "sample_state",
     "score",
+    "step",
+    "validate",
 ]

@@ -1,19 +1,35 @@
 """Events: what happened in one transition, in the order of the rules.
 
-The event classes are frozen attrs classes; :mod:`raise_the_sum.wire`
+The event classes are frozen attrs classes; ``raise_the_sum.wire``
 encodes each with a ``"type"`` key (``"played"``, ``"passed"``, ...).
 
-``step`` and ``observe_events`` are added on top of these classes.
+:func:`~raise_the_sum.step` is :func:`~raise_the_sum.apply` together with the events of
+the transition, in the order of the rules; :func:`~raise_the_sum.observe_events` keeps
+what one seat may know of them (another seat's draw loses its card).
+
+>>> from raise_the_sum import new_game, parse_cards, Play
+>>> state = new_game(seed=7)
+>>> after, events = step(state, Play(parse_cards("+7 +6 -5")))
+>>> for event in events:
+...     print(event)
+Played(seat=0, cards=(Card.parse('+6'), Card.parse('+7'), Card.parse('-5')), total=13, faced=Attack(subtract=0, divide=1), beat=None)
+Drew(seat=1, card=Card.parse('+4'))
+>>> observe_events(events, 2)[-1]
+Drew(seat=1, card=None)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypeAlias
 
 import attrs
 
+from raise_the_sum.actions import Action, Discard, Pass, Play
 from raise_the_sum.cards import Card
+from raise_the_sum.engine import apply
 from raise_the_sum.scoring import Attack
+from raise_the_sum.state import GameState, Phase
 
 __all__ = [
     "Discarded",
@@ -26,6 +42,8 @@ __all__ = [
     "Reshuffled",
     "RoundStarted",
     "RoundWon",
+    "observe_events",
+    "step",
 ]
 
 
@@ -121,3 +139,115 @@ class Drew:
 
 #: Any event.
 Event: TypeAlias = Played | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew
+
+
+def step(
+    state: GameState, action: Action, *, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """``apply(state, action, seat=seat)``, and what happened, in the order of the rules.
+
+    The new state is exactly :func:`~raise_the_sum.apply`'s, and so are the
+    errors: an illegal action raises :class:`~raise_the_sum.IllegalAction`
+    and nothing is returned. The events come in this order:
+
+    1. the action itself: :class:`~raise_the_sum.events.Played` (rules R4.3 to R4.6),
+       :class:`~raise_the_sum.events.Passed` (R4.5),
+       :class:`~raise_the_sum.events.Discarded` (R4.8) or
+       :class:`~raise_the_sum.events.RoundStarted` (``NextRound()``, R5.3);
+    2. :class:`~raise_the_sum.events.MustDiscard` when the turn enters the discard phase (R4.8),
+       and nothing more: the turn is not over;
+    3. when the turn ends with one player left in, :class:`~raise_the_sum.events.RoundWon`
+       (R5.1), then :class:`~raise_the_sum.events.MatchWon` if that point wins the match (R5.2);
+    4. otherwise the next turn's draw: :class:`~raise_the_sum.events.Reshuffled` if the deck was
+       empty (R6.1), then :class:`~raise_the_sum.events.Drew` (R4.1).
+
+    ``step`` builds the events from the states before and after, so
+    ``apply`` itself stays as fast as it was. The events carry every card
+    drawn: give each seat :func:`~raise_the_sum.observe_events` of them.
+
+    >>> from raise_the_sum import Rules, new_game, parse_cards, Discard, Pass, Play
+    >>> state = new_game(Rules(players=2, points_to_win=1), seed=7)
+    >>> state, events = step(state, Play(parse_cards("+7")))
+    >>> state, events = step(state, Pass(), seat=1)
+    >>> events
+    (Passed(seat=1), MustDiscard(seat=1, count=1))
+    >>> state, events = step(state, Discard(state.hands[1][:1]), seat=1)
+    >>> events[1:]
+    (RoundWon(seat=0, points=1), MatchWon(seat=0, points=1))
+    """
+    after = apply(state, action, seat=seat)
+    actor = state.current
+    kind = type(action)
+    if kind is Play:
+        first: Event = Played(actor, after.standing, after.to_beat, state.attack, state.to_beat)  # type: ignore[arg-type]
+    elif kind is Pass:
+        first = Passed(actor)
+    elif kind is Discard:
+        first = Discarded(actor, action.cards)  # type: ignore[union-attr]
+    else:
+        # NextRound(): the round's winner opens, drawing first (R5.3, R4.1).
+        return after, (RoundStarted(actor), *_draw(state, after))
+    phase = after.phase
+    if phase is Phase.PLAY:
+        return after, (first, *_draw(state, after))
+    if phase is Phase.DISCARD:
+        return after, (first, MustDiscard(actor, len(after.hands[actor]) - after.rules.hand_limit))
+    winner = after.current
+    won = RoundWon(winner, after.points[winner])
+    if phase is Phase.MATCH_OVER:
+        return after, (first, won, MatchWon(winner, after.points[winner]))
+    return after, (first, won)
+
+
+def _draw(before: GameState, after: GameState) -> tuple[Event, ...]:
+    """The turn-start draw that ``after.current`` made, reshuffling first if need be.
+
+    Between ``before`` and the draw, no card enters or leaves the deck and
+    the drawing seat's hand is unchanged (the drawer is never the seat that
+    played, passed or discarded; after ``NextRound()`` it is the winner,
+    whose hand the new round leaves as it was).
+    """
+    drawer = after.current
+    if before.deck:
+        return (Drew(drawer, before.deck[0]),)
+    # The discard pile became the deck (R6.1): the card drawn is the one card that
+    # the drawer's sorted hand gained.
+    old = before.hands[drawer]
+    new = after.hands[drawer]
+    card = new[-1]
+    for i, held in enumerate(old):
+        if new[i] != held:
+            card = new[i]
+            break
+    return Reshuffled(len(after.deck) + 1), Drew(drawer, card)
+
+
+def observe_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """What ``seat`` may know of ``events``: another seat's draw has ``card=None``.
+
+    Another seat's :class:`~raise_the_sum.events.Drew` loses its card.
+
+    Every other event is public (plays and discards are face up, rule
+    R4.12; a reshuffle shows only the new deck's size). ``seat``'s own draws
+    keep their cards.
+
+    >>> observe_events([Drew(0, Card.parse("+5")), Drew(1, Card.parse("x2"))], 0)
+    (Drew(seat=0, card=Card.parse('+5')), Drew(seat=1, card=None))
+    """
+    if type(seat) is not int:
+        raise TypeError(f"seat must be an int, got {seat!r}")
+    if seat < 0:
+        raise ValueError(f"seat: a seat from 0, got {seat}")
+    observed: list[Event] = []
+    for event in events:
+        if type(event) is Drew and event.seat != seat and event.card is not None:
+            event = Drew(event.seat, None)
+        elif not isinstance(event, _EVENT_TYPES):
+            raise TypeError(f"events must hold events, got {event!r}")
+        observed.append(event)
+    return tuple(observed)
+
+
+_EVENT_TYPES = (
+    Played, Passed, MustDiscard, Discarded, RoundWon, MatchWon, RoundStarted, Reshuffled, Drew
+)

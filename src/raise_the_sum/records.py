@@ -2,44 +2,858 @@
 
 A :class:`MatchRecord` holds what it takes to replay a match exactly: the
 rules, the seed, an optional stacked deck and the actions, plus free-form
-tags (seat names, date, event, result).
+tags for people (seat names, date, event, result). :meth:`MatchRecord.replay`
+gives every state of the match, and :meth:`MatchRecord.to_text` and
+:meth:`MatchRecord.from_text` write and read a text notation in the spirit of
+chess's PGN, which people can read, annotate and paste into a chat:
 
-``replay`` and the text notation are added on top of this class.
+>>> from raise_the_sum import Pass, Play, Rules, parse_cards
+>>> record = MatchRecord(
+...     rules=Rules(players=2, hand_size=6, points_to_win=1),
+...     seed=2026,
+...     actions=(Play(parse_cards("+9 +7 x2")), Pass()),
+...     tags={"Event": "Club night", "Seat0": "Ann", "Seat1": "Bo"},
+... )
+>>> print(record.to_text(), end="")
+[Event "Club night"]
+[Seat0 "Ann"]
+[Seat1 "Bo"]
+[Players "2"]
+[HandSize "6"]
+[PointsToWin "1"]
+[Seed "2026"]
+<BLANKLINE>
+Round 1
+1. Ann: play +7 +9 x2 {(9 + 7) × 2 = 32}
+2. Bo: pass {round 1 to Ann; points: Ann 1, Bo 0}
+winner: Ann
+>>> MatchRecord.from_text(record.to_text()) == record
+True
+>>> len(record.replay())
+3
+
+The notation's grammar, with an example, is on the documentation's
+"Records" page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Final, NoReturn
 
 import attrs
 
-from raise_the_sum.actions import Action
-from raise_the_sum.cards import Card
+from raise_the_sum.actions import (
+    Action,
+    Discard,
+    IllegalAction,
+    NextRound,
+    Pass,
+    Play,
+    parse_action,
+)
+from raise_the_sum.cards import STANDARD_DECK, Card
+from raise_the_sum.engine import _check_stacked_deck, apply, new_game
 from raise_the_sum.rules import Rules
+from raise_the_sum.scoring import explain
+from raise_the_sum.state import GameState, Phase
 
-__all__ = ["MatchRecord", "RecordError"]
+__all__ = ["GAME_TAGS", "MatchRecord", "RecordError", "Tags", "seat_tag"]
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed: the message says where and why."""
+    """A record that cannot be read or replayed: the message says where and why.
+
+    The message starts with ``line L, column C:`` when the error is at a
+    place in a record's text, and names the action's number and the rule it
+    breaks when an action is illegal. The same facts are attributes, so that
+    a program need not parse the message:
+
+    >>> error = RecordError("a reply must beat 13", line=9, column=10, number=4, rule="R4.4")
+    >>> str(error)
+    'line 9, column 10: a reply must beat 13'
+    >>> error.line, error.column, error.number, error.rule
+    (9, 10, 4, 'R4.4')
+    """
+
+    #: Why the record is refused, without the place.
+    reason: str
+    #: The line of the text at fault (1 for the first), or None.
+    line: int | None
+    #: The column of the text at fault (1 for the first character), or None.
+    column: int | None
+    #: The number of the action at fault (1 for the first action), or None.
+    number: int | None
+    #: The identifier of the rule an illegal action breaks, or None.
+    rule: str | None
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        number: int | None = None,
+        rule: str | None = None,
+    ) -> None:
+        where = f"line {line}, column {column}: " if line is not None else ""
+        super().__init__(where + reason)
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.number = number
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            _rebuild_error,
+            (self.reason, self.line, self.column, self.number, self.rule),
+        )
 
 
-def _tags(value: Mapping[str, str]) -> Mapping[str, str]:
-    return MappingProxyType(dict(value))
+def _rebuild_error(
+    reason: str, line: int | None, column: int | None, number: int | None, rule: str | None
+) -> RecordError:
+    return RecordError(reason, line=line, column=column, number=number, rule=rule)
+
+
+# -- tags ---------------------------------------------------------------------------------
+
+#: The tag names the text notation uses for the record's own fields (the rules,
+#: the seed and the stacked deck). They cannot be free tags.
+GAME_TAGS: Final[tuple[str, ...]] = (
+    "Players",
+    "HandSize",
+    "HandLimit",
+    "MinPlay",
+    "MaxPlay",
+    "PointsToWin",
+    "FirstPlayer",
+    "Deck",
+    "Seed",
+    "StackedDeck",
+)
+_RESERVED: Final = frozenset(name.lower() for name in GAME_TAGS)
+_RULES_FIELDS: Final = {
+    "Players": "players",
+    "HandSize": "hand_size",
+    "HandLimit": "hand_limit",
+    "MinPlay": "min_play",
+    "MaxPlay": "max_play",
+    "PointsToWin": "points_to_win",
+    "FirstPlayer": "first_player",
+}
+_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+_SEAT_TAG: Final = re.compile(r"Seat([0-9]+)\Z")
+#: Characters a seat's name may not hold: they have a meaning in the notation.
+_NAME_MARKS: Final = frozenset('{};:"')
+#: Tags written first, in this order (as PGN's roster); the others follow by name.
+_ROSTER: Final = ("Event", "Site", "Date", "Seat0", "Seat1", "Seat2", "Seat3", "Result")
+
+
+def seat_tag(seat: int) -> str:
+    """The tag that holds a seat's name: ``Seat0`` for seat 0.
+
+    >>> seat_tag(1)
+    'Seat1'
+    """
+    return f"Seat{seat}"
+
+
+def tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] | None:
+    """What is wrong with one tag: (exception type, reason, "name" or "value"), or None."""
+    if not isinstance(key, str):
+        return TypeError, f"tag names are str, got {key!r}", "name"
+    if not _TAG_NAME.match(key):
+        return ValueError, (
+            f"tag name {key!r}: letters, digits and _, starting with a letter"
+        ), "name"
+    if key.lower() in _RESERVED:
+        return ValueError, (
+            f"tag name {key!r} is reserved for the record's own fields "
+            f"({', '.join(GAME_TAGS)})"
+        ), "name"
+    if not isinstance(value, str):
+        return TypeError, f"tag {key}'s value must be a str, got {value!r}", "value"
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            return ValueError, (
+                f"tag {key}'s value holds the control character {char!r}: "
+                "a tag is one line of text"
+            ), "value"
+    if _SEAT_TAG.match(key):
+        if not value or value != value.strip():
+            return ValueError, (
+                f"tag {key} is a seat's name: not empty, without spaces around it, got {value!r}"
+            ), "value"
+        marks = sorted(_NAME_MARKS & set(value))
+        if marks:
+            return ValueError, (
+                f"tag {key} is a seat's name and may not hold {' '.join(marks)}, got {value!r}"
+            ), "value"
+    return None
+
+
+def _tag_order(key: str) -> tuple[int, str]:
+    return (_ROSTER.index(key), "") if key in _ROSTER else (len(_ROSTER), key)
+
+
+class Tags(Mapping[str, str]):
+    """A read-only mapping of tag names to values: hashable, equal to any equal mapping.
+
+    Tag names are letters, digits and ``_``, starting with a letter, and are
+    not one of :data:`GAME_TAGS`; values are one line of text. The tags
+    ``Seat0`` to ``Seat3`` name the seats (:func:`seat_tag`): such a name is
+    not empty, has no spaces around it, and holds none of ``{ } ; : "``.
+    Iteration is in a fixed order: ``Event``, ``Site``, ``Date``, the seats,
+    ``Result``, then the other tags by name.
+
+    >>> tags = Tags({"Seat0": "Ann", "Event": "Club night"})
+    >>> list(tags), tags == {"Event": "Club night", "Seat0": "Ann"}, hash(tags) == hash(Tags(tags))
+    (['Event', 'Seat0'], True, True)
+    >>> Tags({"Seed": "1"})
+    Traceback (most recent call last):
+    ...
+    ValueError: MatchRecord.tags: tag name 'Seed' is reserved for the record's own fields (Players, HandSize, HandLimit, MinPlay, MaxPlay, PointsToWin, FirstPlayer, Deck, Seed, StackedDeck)
+    """
+
+    __slots__ = ("_items", "_map")
+
+    _items: tuple[tuple[str, str], ...]
+    _map: dict[str, str]
+
+    def __init__(self, tags: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
+        if isinstance(tags, str):
+            raise TypeError("MatchRecord.tags must be a mapping of str to str, got a str")
+        try:
+            pairs = dict(tags)
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"MatchRecord.tags must be a mapping of str to str, got {tags!r}"
+            ) from None
+        for key, value in pairs.items():
+            problem = tag_problem(key, value)
+            if problem is not None:
+                kind, reason, _ = problem
+                raise kind(f"MatchRecord.tags: {reason}")
+        items = tuple(sorted(pairs.items(), key=lambda item: _tag_order(item[0])))
+        object.__setattr__(self, "_items", items)
+        object.__setattr__(self, "_map", dict(items))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tags are read-only")
+
+    def __getitem__(self, key: str) -> str:
+        return self._map[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._map)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Tags):
+            return self._map == other._map
+        if isinstance(other, Mapping):
+            return self._map == dict(other.items())
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Tags({self._map!r})"
+
+    def __reduce__(self) -> tuple[type[Tags], tuple[dict[str, str]]]:
+        return (Tags, (dict(self._map),))
+
+
+def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> Tags:
+    return value if isinstance(value, Tags) else Tags(value)
+
+
+# -- the record ---------------------------------------------------------------------------
+
+_ACTION_TYPES: Final = (Play, Pass, Discard, NextRound)
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    if isinstance(value, (str, bytes)):
+        raise TypeError("MatchRecord.actions must be actions (use parse_action for text)")
+    try:
+        actions = tuple(value)
+    except TypeError:
+        raise TypeError(f"MatchRecord.actions must be a sequence of actions, got {value!r}") from None
+    for number, action in enumerate(actions):
+        if type(action) not in _ACTION_TYPES:
+            raise TypeError(
+                f"MatchRecord.actions[{number}] must be a Play, Pass, Discard or "
+                f"NextRound, got {action!r}"
+            )
+    return actions
+
+
+def _deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)):
+        raise TypeError("MatchRecord.deck must be Card objects (use parse_cards for notation)")
+    try:
+        return tuple(value)
+    except TypeError:
+        raise TypeError(f"MatchRecord.deck must be None or a sequence of cards, got {value!r}") from None
+
+
+def _check_rules(instance: MatchRecord, attribute: attrs.Attribute[Rules], value: Rules) -> None:
+    if not isinstance(value, Rules):
+        raise TypeError(f"MatchRecord.rules must be a Rules, got {value!r}")
+
+
+def _check_seed(instance: MatchRecord, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"MatchRecord.seed must be an int, got {value!r}")
+
+
+def _check_deck(
+    instance: MatchRecord, attribute: attrs.Attribute[tuple[Card, ...] | None],
+    value: tuple[Card, ...] | None,
+) -> None:
+    if value is None:
+        return
+    try:
+        _check_stacked_deck(instance.rules, value)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"MatchRecord.{error}") from None
+
+
+def _check_tags(instance: MatchRecord, attribute: attrs.Attribute[Tags], value: Tags) -> None:
+    players = instance.rules.players
+    for key in value:
+        match = _SEAT_TAG.match(key)
+        if match and int(match.group(1)) >= players:
+            raise ValueError(
+                f"MatchRecord.tags: tag {key} names a seat that {players} players do not "
+                f"have (seats 0 to {players - 1})"
+            )
 
 
 @attrs.frozen
 class MatchRecord:
-    """A whole match: enough to replay it exactly, plus tags for people."""
+    """A whole match: enough to replay it exactly, plus tags for people.
+
+    Frozen, hashable and equal by value. Every field is checked when a record
+    is built: a value of the wrong type raises :class:`TypeError`, and a bad
+    value :class:`ValueError`, each naming the field. Whether the actions
+    are legal is what :meth:`replay` finds out.
+
+    ``deck`` is None for a deck shuffled from ``seed``, or the stacked deck
+    the match was dealt from, top card first (then the seed drives only the
+    reshuffles, as in :func:`~raise_the_sum.new_game`). ``tags`` is a
+    read-only :class:`~raise_the_sum.records.Tags` mapping; the tags
+    ``Seat0`` to ``Seat3`` name the seats (see :meth:`name`).
+
+    >>> from raise_the_sum import Rules
+    >>> MatchRecord(Rules(players=2), seed="7")
+    Traceback (most recent call last):
+    ...
+    TypeError: MatchRecord.seed must be an int, got '7'
+    >>> MatchRecord(Rules(players=2), tags={"Seat2": "Cy"})
+    Traceback (most recent call last):
+    ...
+    ValueError: MatchRecord.tags: tag Seat2 names a seat that 2 players do not have (seats 0 to 1)
+    """
 
     #: The rules the match was played under.
-    rules: Rules = attrs.field(factory=Rules)
+    rules: Rules = attrs.field(factory=Rules, validator=_check_rules)
     #: The seed it was dealt with (with ``deck``, the seed drives only the reshuffles).
-    seed: int = 0
+    seed: int = attrs.field(default=0, validator=_check_seed)
     #: Every action, in order.
-    actions: tuple[Action, ...] = ()
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
     #: The stacked deck it was dealt from, top card first, or None for a shuffled one.
-    deck: tuple[Card, ...] | None = None
+    deck: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=_deck, validator=_check_deck
+    )
     #: Tags: seat names, date, event, result, and anything else a person adds.
-    tags: Mapping[str, str] = attrs.field(factory=dict, converter=_tags)
+    tags: Mapping[str, str] = attrs.field(factory=Tags, converter=_tags, validator=_check_tags)
+
+    def name(self, seat: int) -> str:
+        """The seat's name: its tag ``Seat<seat>``, or ``Seat <seat>`` without one.
+
+        >>> record = MatchRecord(tags={"Seat1": "Riley"})
+        >>> record.name(0), record.name(1)
+        ('Seat 0', 'Riley')
+        """
+        return self.tags.get(seat_tag(seat), f"Seat {seat}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name, in seat order (see :meth:`name`)."""
+        return tuple(self.name(seat) for seat in range(self.rules.players))
+
+    def start(self) -> GameState:
+        """The first state: the match dealt from ``seed`` (or from ``deck``)."""
+        return new_game(self.rules, seed=self.seed, deck=self.deck)
+
+    def replay(self) -> tuple[GameState, ...]:
+        """Every state of the match, from the deal to the last action: ``len(actions) + 1``.
+
+        An illegal or out-of-phase action raises :class:`RecordError`, whose
+        message names the action's number (1 for the first) and the rule it
+        breaks:
+
+        >>> from raise_the_sum import Pass, Rules
+        >>> MatchRecord(Rules(players=2), seed=1, actions=(Pass(),)).replay()
+        Traceback (most recent call last):
+        ...
+        raise_the_sum.records.RecordError: action 1 (Seat 0: pass): the opener must play: an opening cannot be passed (rule R4.3)
+        """
+        state = self.start()
+        states = [state]
+        for number, action in enumerate(self.actions, 1):
+            try:
+                state = apply(state, action)
+            except IllegalAction as error:
+                raise RecordError(
+                    f"action {number} ({self.name(state.current)}: {action}): {error}",
+                    number=number,
+                    rule=error.rule,
+                ) from None
+            states.append(state)
+        return tuple(states)
+
+    def to_text(self) -> str:
+        """The record in the text notation (see the module and the "Records" page).
+
+        The tags come first, then the game's own tags (``Players`` always,
+        the other rules only where they differ from the standard game, then
+        ``Seed`` and, for a stacked deck, ``StackedDeck``), then the actions
+        round by round, each numbered and shown with its seat's name, then
+        the result: ``winner: NAME``, or ``*`` while the match is not over. The
+        comments in braces (each play's arithmetic, each round's result) are
+        for people; :meth:`from_text` skips them.
+
+        The record is replayed to name the seats, so a record with an
+        illegal action raises :class:`RecordError`.
+        """
+        states = self.replay()
+        lines = [f'[{key} "{_escape(value)}"]' for key, value in self.tags.items()]
+        lines += [f'[{key} "{value}"]' for key, value in self._game_tags()]
+        lines += ["", "Round 1"]
+        round_number = 1
+        for number, (before, action, after) in enumerate(
+            zip(states, self.actions, states[1:]), 1
+        ):
+            line = f"{number}. {self.name(before.current)}: {action}"
+            notes = []
+            if isinstance(action, Play):
+                notes.append(str(explain(action.cards, before.attack)))
+            if after.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and before.phase not in (
+                Phase.ROUND_OVER, Phase.MATCH_OVER
+            ):
+                points = ", ".join(
+                    f"{name} {score}" for name, score in zip(self.names, after.points)
+                )
+                notes.append(f"round {round_number} to {self.name(after.current)}; points: {points}")
+            if notes:
+                line += " {" + "; ".join(notes) + "}"
+            lines.append(line)
+            if isinstance(action, NextRound):
+                round_number += 1
+                lines += ["", f"Round {round_number}"]
+        last = states[-1]
+        lines.append(_result(self, last))
+        return "\n".join(lines) + "\n"
+
+    def _game_tags(self) -> Iterator[tuple[str, str]]:
+        rules = self.rules
+        standard = Rules(players=rules.players)
+        for tag, field in _RULES_FIELDS.items():
+            value = getattr(rules, field)
+            if tag == "Players" or value != getattr(standard, field):
+                yield tag, str(value)
+        if rules.deck != STANDARD_DECK:
+            yield "Deck", " ".join(map(str, rules.deck))
+        yield "Seed", str(self.seed)
+        if self.deck is not None:
+            yield "StackedDeck", " ".join(map(str, self.deck))
+
+    @classmethod
+    def from_text(cls, text: str) -> MatchRecord:
+        """Read a record from the text notation; :meth:`to_text` is its inverse.
+
+        The reader is strict: anything that is not the notation, and any
+        action the rules refuse, raises :class:`RecordError` with the line
+        and the column at fault (and, for an action, its number and the rule
+        it breaks):
+
+        >>> MatchRecord.from_text('[Players "2"]\\n[Seed "5"]\\nRound 1\\n1. Seat 0: pass\\n*\\n')
+        Traceback (most recent call last):
+        ...
+        raise_the_sum.records.RecordError: line 4, column 12: action 1 (Seat 0: pass): the opener must play: an opening cannot be passed (rule R4.3)
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"MatchRecord.from_text takes a str, got {text!r}")
+        return _Reader(text).read()
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def _result(record: MatchRecord, last: GameState) -> str:
+    """The result line: ``winner: NAME`` once the match is over, else ``*``."""
+    return f"winner: {record.name(last.current)}" if last.phase is Phase.MATCH_OVER else "*"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# -- reading ------------------------------------------------------------------------------
+
+_NUMBER: Final = re.compile(r"(?:0|[1-9][0-9]*)\Z")
+_SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_ROUND: Final = re.compile(r"Round(?:[ \t]+([0-9]+))?[ \t]*\Z")
+_ACTION: Final = re.compile(r"([0-9]+)\.")
+_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_BLANKS: Final = " \t"
+#: The most digits a number in a tag may have.
+_DIGITS: Final = 100
+
+
+@attrs.define
+class _Tag:
+    """A tag pair as read: its name, its value, and where each starts."""
+
+    name: str
+    value: str
+    raw: str
+    line: int
+    name_column: int
+    value_column: int
+
+
+class _Reader:
+    """The strict reader of the text notation: one pass, line by line, replaying as it goes."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = _strip_comments(text).split("\n")
+
+    def fail(
+        self, line: int, column: int, reason: str, *,
+        number: int | None = None, rule: str | None = None,
+    ) -> NoReturn:
+        raise RecordError(reason, line=line, column=column, number=number, rule=rule) from None
+
+    def read(self) -> MatchRecord:
+        tags: dict[str, _Tag] = {}
+        index = 0
+        # The tag pairs.
+        while index < len(self.lines):
+            body, start = self.content(index)
+            if body == "":
+                index += 1
+                continue
+            if not body.startswith("["):
+                break
+            tag = self.tag(index, start, body)
+            if tag.name in tags:
+                self.fail(
+                    tag.line, tag.name_column,
+                    f"tag {tag.name} is given twice (first on line {tags[tag.name].line})",
+                )
+            tags[tag.name] = tag
+            index += 1
+        record = self.header(tags, index)
+        return self.movetext(record, index)
+
+    def content(self, index: int) -> tuple[str, int]:
+        """Line ``index`` without its surrounding blanks, and the 0-based column it starts at."""
+        line = self.lines[index]
+        if line.endswith("\r"):
+            line = line[:-1]
+        body = line.lstrip(_BLANKS)
+        return body.rstrip(_BLANKS), len(line) - len(body)
+
+    def tag(self, index: int, start: int, body: str) -> _Tag:
+        line = index + 1
+        match = _NAME.match(body, 1)
+        if match is None:
+            self.fail(line, start + 2, "a tag pair is [Name \"value\"]: a tag name, "
+                      "letters, digits and _, starting with a letter")
+        name = match.group()
+        at = match.end()
+        spaces = at
+        while at < len(body) and body[at] in _BLANKS:
+            at += 1
+        if at == spaces or at >= len(body) or body[at] != '"':
+            self.fail(line, start + at + 1,
+                      f"tag {name}: a space, then the value in double quotes")
+        value_at = at
+        at += 1
+        chars: list[str] = []
+        while True:
+            if at >= len(body):
+                self.fail(line, start + value_at + 1,
+                          f"tag {name}: the value's double quote is never closed")
+            char = body[at]
+            if char == '"':
+                break
+            if char == "\\":
+                escaped = body[at + 1] if at + 1 < len(body) else ""
+                if escaped not in ('"', "\\"):
+                    self.fail(line, start + at + 1,
+                              f"tag {name}: write \\\" for a double quote and \\\\ for a "
+                              "backslash; no other escape")
+                chars.append(escaped)
+                at += 2
+                continue
+            chars.append(char)
+            at += 1
+        raw = body[value_at + 1 : at]
+        at += 1
+        while at < len(body) and body[at] in _BLANKS:
+            at += 1
+        if at >= len(body) or body[at] != "]":
+            self.fail(line, start + at + 1, f"tag {name}: close the tag pair with ]")
+        if at + 1 != len(body):
+            after = len(body) - len(body[at + 1 :].lstrip(_BLANKS))
+            self.fail(line, start + after + 1, "one tag pair to a line: nothing may follow the ]")
+        return _Tag(name, "".join(chars), raw, line, start + 2, start + value_at + 1)
+
+    def header(self, tags: dict[str, _Tag], index: int) -> MatchRecord:
+        """The record's fields from its tag pairs, each error at the tag at fault."""
+        fields: dict[str, Any] = {}
+        for tag_name, field in _RULES_FIELDS.items():
+            tag = tags.get(tag_name)
+            if tag is not None:
+                fields[field] = self.number(tag, _NUMBER)
+        deck_tag = tags.get("Deck")
+        if deck_tag is not None:
+            fields["deck"] = self.cards(deck_tag)
+        try:
+            rules = Rules(**fields)
+        except (TypeError, ValueError) as error:
+            message = str(error)
+            named = [tags[name] for name, field in _RULES_FIELDS.items()
+                     if name in tags and message.startswith(f"Rules.{field}")]
+            if deck_tag is not None and message.startswith("Rules.deck"):
+                named.append(deck_tag)
+            culprit = (named or [t for t in tags.values() if t.name in _RULES_FIELDS])[0]
+            self.fail(culprit.line, culprit.value_column, message)
+        seed_tag = tags.get("Seed")
+        if seed_tag is None:
+            self.fail(min(index + 1, len(self.lines)), 1,
+                      'the record has no seed: add a tag pair [Seed "N"] before the actions')
+        seed = self.number(seed_tag, _SIGNED)
+        stacked = tags.get("StackedDeck")
+        deck = None if stacked is None else self.cards(stacked)
+        free: dict[str, str] = {}
+        for tag in tags.values():
+            if tag.name in GAME_TAGS:
+                continue
+            problem = tag_problem(tag.name, tag.value)
+            if problem is not None:
+                _, reason, part = problem
+                self.fail(tag.line, tag.value_column if part == "value" else tag.name_column,
+                          reason)
+            free[tag.name] = tag.value
+        try:
+            return MatchRecord(rules=rules, seed=seed, deck=deck, tags=free)
+        except (TypeError, ValueError) as error:
+            message = str(error)
+            if stacked is not None and message.startswith("MatchRecord.deck"):
+                self.fail(stacked.line, stacked.value_column, message)
+            # A seat's name for a seat the rules do not have.
+            culprit = next((t for t in tags.values() if f"tag {t.name} " in message), seed_tag)
+            self.fail(culprit.line, culprit.name_column, message)
+
+    def number(self, tag: _Tag, pattern: re.Pattern[str]) -> int:
+        """A tag's value as a whole number, in canonical digits."""
+        if not pattern.match(tag.value) or len(tag.value) > _DIGITS:
+            self.fail(tag.line, tag.value_column,
+                      f"tag {tag.name}: a whole number in at most {_DIGITS} digits, "
+                      f"without leading zeros, got {tag.value!r}")
+        return int(tag.value)
+
+    def cards(self, tag: _Tag) -> tuple[Card, ...]:
+        """A tag's value as cards, each bad card reported at its column (rule R1.6)."""
+        cards = []
+        for word in re.finditer(r"\S+", tag.raw):
+            try:
+                cards.append(Card.parse(word.group()))
+            except ValueError as error:
+                self.fail(tag.line, tag.value_column + 1 + word.start(), f"tag {tag.name}: {error}")
+        if not cards:
+            self.fail(tag.line, tag.value_column, f"tag {tag.name}: no cards")
+        return tuple(cards)
+
+    def movetext(self, header: MatchRecord, index: int) -> MatchRecord:
+        """The rounds and the actions, replayed one by one, then the result."""
+        names = header.names
+        state = header.start()
+        actions: list[Action] = []
+        round_number = 1
+        want_round = True  # the next line must start a round
+        while index < len(self.lines):
+            body, start = self.content(index)
+            line = index + 1
+            index += 1
+            if body == "":
+                continue
+            result = self.expected_result(header, state)
+            if body == result and not want_round:
+                self.end(index)
+                return attrs.evolve(header, actions=tuple(actions))
+            if body.startswith("["):
+                self.fail(line, start + 1, "tag pairs come before the actions")
+            heading = _ROUND.match(body)
+            if heading is not None:
+                if heading.group(1) is None:
+                    self.fail(line, start + 1, f"a round starts with 'Round {round_number}'")
+                if not want_round:
+                    self.fail(line, start + 1,
+                              f"a new round starts only after 'next round' (rule R5.4); "
+                              f"this is still round {round_number}")
+                if heading.group(1) != str(round_number):
+                    self.fail(line, start + heading.start(1) + 1,
+                              f"this is round {round_number}, not round {heading.group(1)}")
+                want_round = False
+                continue
+            if want_round:
+                self.fail(line, start + 1,
+                          f"round {round_number} starts here: write 'Round {round_number}' "
+                          "first")
+            found = _ACTION.match(body)
+            if found is None:
+                if body[0].isdigit():
+                    self.fail(line, start + 1, f"an action is 'N. NAME: ACTION', got {body!r}")
+                over = "over" if state.phase is Phase.MATCH_OVER else "not over"
+                self.fail(line, start + 1,
+                          f"the match is {over} after {len(actions)} actions: its result is "
+                          f"{result!r}, not {body!r}")
+            action, state = self.step(state, body, line, start, found, len(actions) + 1, names)
+            actions.append(action)
+            if isinstance(action, NextRound):
+                round_number += 1
+                want_round = True
+        if want_round and actions:
+            reason = f"round {round_number} has begun: write 'Round {round_number}', then"
+        elif want_round:
+            reason = "the actions start with 'Round 1'; then write"
+        else:
+            reason = "the record ends without its result: write"
+        self.fail(len(self.lines), 1,
+                  f"{reason} {self.expected_result(header, state)!r} after the last action")
+
+    def step(
+        self, state: GameState, body: str, line: int, start: int, found: re.Match[str],
+        number: int, names: tuple[str, ...],
+    ) -> tuple[Action, GameState]:
+        """Read one action line and play it: the action and the state after it."""
+        if found.group(1) != str(number):
+            self.fail(line, start + 1,
+                      f"the actions are numbered in order: this is action {number}, "
+                      f"not {found.group(1)}", number=number)
+        at = found.end()
+        if at >= len(body) or body[at] not in _BLANKS:
+            self.fail(line, start + at + 1, f"action {number}: a space after '{number}.'",
+                      number=number)
+        while body[at] in _BLANKS:
+            at += 1
+        name = names[state.current]
+        if not body.startswith(name + ":", at):
+            given = body[at:].partition(":")[0]
+            self.fail(line, start + at + 1,
+                      f"action {number} is seat {state.current}'s to take ({name}), "
+                      f"got {given!r}", number=number)
+        at += len(name) + 1
+        while at < len(body) and body[at] in _BLANKS:
+            at += 1
+        action = self.action(body[at:], line, start + at, number)
+        try:
+            return action, apply(state, action)
+        except IllegalAction as error:
+            illegal = error
+        self.fail(line, start + at + 1, f"action {number} ({name}: {action}): {illegal}",
+                  number=number, rule=illegal.rule)
+
+    def action(self, text: str, line: int, start: int, number: int) -> Action:
+        """Parse an action's text; a bad card is reported at its column."""
+        try:
+            return parse_action(text)
+        except ValueError as error:
+            words = list(re.finditer(r"\S+", text))
+            if words and words[0].group() in ("play", "discard"):
+                for word in words[1:]:
+                    try:
+                        Card.parse(word.group())
+                    except ValueError as bad:
+                        self.fail(line, start + word.start() + 1, f"action {number}: {bad}",
+                                  number=number)
+            self.fail(line, start + 1, f"action {number}: {error}", number=number)
+
+    def expected_result(self, header: MatchRecord, state: GameState) -> str:
+        """The result line the record must end with in ``state``."""
+        return _result(header, state)
+
+    def end(self, index: int) -> None:
+        """Nothing but blanks and comments may follow the result."""
+        while index < len(self.lines):
+            rest, column = self.content(index)
+            if rest:
+                self.fail(index + 1, column + 1, "nothing may follow the result")
+            index += 1
+
+
+def _strip_comments(text: str) -> str:
+    """``text`` with each comment blanked out, keeping every other character in its place.
+
+    A comment is ``{...}`` (over several lines, if need be) or ``;`` to the
+    end of the line; inside a tag's double quotes neither starts one.
+    """
+    out = list(text)
+    at = 0
+    size = len(text)
+    line = 1
+    line_start = 0
+    while at < size:
+        char = text[at]
+        if char == "\n":
+            line += 1
+            line_start = at + 1
+            at += 1
+        elif char == '"':
+            at += 1
+            while at < size and text[at] not in '"\n':
+                at += 2 if text[at] == "\\" and at + 1 < size and text[at + 1] != "\n" else 1
+            if at < size and text[at] == '"':
+                at += 1
+        elif char == "{":
+            end = text.find("}", at + 1)
+            if end < 0:
+                raise RecordError(
+                    "this comment is never closed with }", line=line, column=at - line_start + 1
+                )
+            for i in range(at, end + 1):
+                if text[i] == "\n":
+                    line += 1
+                    line_start = i + 1
+                else:
+                    out[i] = " "
+            at = end + 1
+        elif char == ";":
+            end = text.find("\n", at)
+            end = size if end < 0 else end
+            for i in range(at, end):
+                out[i] = " "
+            at = end
+        elif char == "}":
+            raise RecordError(
+                "a } without the { that opens its comment", line=line, column=at - line_start + 1
+            )
+        else:
+            at += 1
+    return "".join(out)

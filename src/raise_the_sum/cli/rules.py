@@ -103,7 +103,12 @@ def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
 
 
 def format_rule(
-    entry: Rule, width: int = WIDTH, *, in_words: bool = True, doctests: bool = False
+    entry: Rule,
+    width: int = WIDTH,
+    *,
+    in_words: bool = True,
+    doctests: bool = False,
+    examples: bool | None = None,
 ) -> str:
     """One rule: ``id  title  [badge]``, its text and its worked example, wrapped to ``width``.
 
@@ -118,8 +123,11 @@ def format_rule(
 
     ``in_words=False`` leaves the worked example out. ``doctests=True`` adds
     the worked examples as code (the doctests that prove the rule), shown as
-    written, indented, never wrapped.
+    written, indented, never wrapped. ``examples`` sets both at once
+    (``examples=False``: the rule's text alone).
     """
+    if examples is not None:
+        in_words = doctests = examples
     lines = _wrap(f"{entry.id:<5} {entry.title}  [{entry.source.value}]", width=width)
     lines[1:] = [_INDENT + line for line in lines[1:]]
     lines += _wrap(entry.text, _INDENT, width)
