@@ -290,7 +290,7 @@ def match_winner(state: GameState) -> int | None:
 
 
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``hand`` (sorted) with ``card`` in its place: after the cards that sort before or equal it."""
+    """``hand`` (sorted) with ``card`` put after the cards that sort before or equal it."""
     at = bisect_right(hand, card.index, key=_BY_INDEX)
     return (*hand[:at], card, *hand[at:])
 
