@@ -58,12 +58,12 @@ from raise_the_sum import (
     GameState,
     Phase,
     Rng,
+    _tables,
     apply,
     legal_plays,
     new_game,
     score,
 )
-from raise_the_sum import _tables
 
 #: The clock the timed runs read: wall time, or with ``--cpu`` this process's CPU time.
 _clock: Callable[[], float] = time.perf_counter
@@ -186,14 +186,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     opening_peak = peak_kib(lambda: time_each(states))
     rows.append(("legal_plays, 8-card opening (empty memo)", f"{cold:.1f} µs", "-"))
     rows.append(
-        ("legal_plays, 8-card opening", f"{statistics.median(opening_runs):.1f} µs",
-         f"{opening_peak:.0f} KiB")
+        (
+            "legal_plays, 8-card opening",
+            f"{statistics.median(opening_runs):.1f} µs",
+            f"{opening_peak:.0f} KiB",
+        )
     )
     states, rng = reply_states(rng, args.hands)
     reply_peak = peak_kib(lambda: time_each(states))
     rows.append(
-        ("legal_plays, 8-card reply, random attack", f"{statistics.median(reply_runs):.1f} µs",
-         f"{reply_peak:.0f} KiB")
+        (
+            "legal_plays, 8-card reply, random attack",
+            f"{statistics.median(reply_runs):.1f} µs",
+            f"{reply_peak:.0f} KiB",
+        )
     )
 
     apply_runs, match_runs, action_counts = [], [], []
@@ -210,10 +216,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         match_runs.append(statistics.median(match_times) * 1e3)
     apply_peak = peak_kib(lambda: random_match(7))
     match_ms = statistics.median(match_runs)
-    rows.append(("apply, one action", f"{statistics.median(apply_runs):.1f} µs", f"{apply_peak:.0f} KiB"))
     rows.append(
-        (f"random 4-player match (~{statistics.mean(action_counts):.0f} actions)",
-         f"{match_ms:.2f} ms", f"{apply_peak:.0f} KiB")
+        ("apply, one action", f"{statistics.median(apply_runs):.1f} µs", f"{apply_peak:.0f} KiB")
+    )
+    rows.append(
+        (
+            f"random 4-player match (~{statistics.mean(action_counts):.0f} actions)",
+            f"{match_ms:.2f} ms",
+            f"{apply_peak:.0f} KiB",
+        )
     )
     rows.append(("random 4-player matches per second", f"{1000 / match_ms:.0f}", "-"))
 
@@ -244,13 +255,23 @@ def _number(figure: str) -> float:
 def compare(args: argparse.Namespace) -> int:
     """Run this script on a baseline revision's src/ and on the working tree, alternately."""
     root = Path(__file__).resolve().parent.parent
-    here = [sys.executable, str(Path(__file__).resolve()), "--json", "--cpu",
-            "--repeats", str(args.repeats), "--hands", str(args.hands),
-            "--matches", str(args.matches)]
+    here = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--json",
+        "--cpu",
+        "--repeats",
+        str(args.repeats),
+        "--hands",
+        str(args.hands),
+        "--matches",
+        str(args.matches),
+    ]
     with tempfile.TemporaryDirectory() as folder:
         archive = subprocess.run(
             ["git", "-C", str(root), "archive", args.against, "src"],
-            check=True, capture_output=True,
+            check=True,
+            capture_output=True,
         ).stdout
         with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
             tar.extractall(folder, filter="data")

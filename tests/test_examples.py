@@ -415,3 +415,17 @@ def test_minimal_frontend_plays_a_whole_match_that_keeps_the_rules(seed: int) ->
     assert terminal.lines.count(
         "  Not allowed: card '+0': an Add card's value is 1 to 9 (rule R1.6)"
     ) == asked // 5
+
+
+_DOCS = EXAMPLES.parent / "docs"
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.py")))
+def test_every_example_is_linked_from_the_docs_page_it_illustrates(script: str) -> None:
+    """A ``:download:`` link (or a ``literalinclude``) of ``examples/<script>`` on some page."""
+    link = re.compile(
+        rf":download:`[^`]*<\.\./examples/{re.escape(script)}>`"
+        rf"|literalinclude:: \.\./examples/{re.escape(script)}\b"
+    )
+    pages = [page.name for page in _DOCS.glob("*.rst") if link.search(page.read_text("utf-8"))]
+    assert pages, f"examples/{script} is linked from no page of docs/"

@@ -53,7 +53,7 @@ class Needs(dict[int, int]):
     :func:`~raise_the_sum.scoring.least_adds_to_beat`.
     """
 
-    __slots__ = ("to_beat", "subtract", "divide")
+    __slots__ = ("divide", "subtract", "to_beat")
 
     def __init__(self, to_beat: int, attack: Attack) -> None:
         super().__init__()
@@ -103,7 +103,9 @@ def _lookup(
     keys = list(keys)
     found: list[_T | None] = list(map(table.get, keys))
     if None in found:
-        found = [make(key) if entry is None else entry for key, entry in zip(keys, found)]
+        found = [
+            make(key) if entry is None else entry for key, entry in zip(keys, found, strict=True)
+        ]
     return found  # type: ignore[return-value]
 
 

@@ -75,10 +75,10 @@ def at_least(low: int, owner: str) -> Callable[[Any, attrs.Attribute[int], int],
     """An attrs validator: an int (not a bool) of ``low`` or more, named ``owner.field``."""
 
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        name = f"{owner}.{attribute.name}"
-        whole(value, name)
+        if type(value) is not int:  # the message is built only on the way out
+            whole(value, f"{owner}.{attribute.name}")
         if value < low:
-            raise ValueError(f"{name} must be {low} or more, got {value}")
+            raise ValueError(f"{owner}.{attribute.name} must be {low} or more, got {value}")
 
     return check
 
@@ -111,9 +111,13 @@ def cards(value: object, name: str) -> tuple[Card, ...]:
     TypeError: Rules.deck must be Card objects (a list or tuple of them), got None
     """
     if isinstance(value, str):
-        raise TypeError(f"{name} must be Card objects, not the text {shown(value)} (use parse_cards)")
-    if not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be Card objects (a list or tuple of them), got {shown(value)}")
+        raise TypeError(
+            f"{name} must be Card objects, not the text {shown(value)} (use parse_cards)"
+        )
+    if not isinstance(value, (tuple, list)) and not isinstance(value, Iterable):
+        raise TypeError(
+            f"{name} must be Card objects (a list or tuple of them), got {shown(value)}"
+        )
     held = tuple(value)
     for card in held:
         if not isinstance(card, Card):

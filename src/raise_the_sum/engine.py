@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import secrets
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
@@ -204,7 +205,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     Traceback (most recent call last):
     ...
     raise_the_sum.actions.IllegalAction: the opener must play: an opening cannot be passed (rule R4.3)
-    """
+    """  # noqa: E501 (a doctest shows the message whole)
     if state.__class__ is not GameState:
         _validate.instance(state, GameState, "state")
     if action.__class__ not in _ACTION_TYPES:
@@ -226,30 +227,34 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
                 "R4.5", f"seat {seat} has passed: it is out of this round until the next one"
             )
         raise IllegalAction("R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s")
-    match phase, action:
-        case Phase.PLAY, Play():
-            return _play(state, action)
-        case Phase.PLAY, Pass():
-            return _pass(state)
-        case Phase.PLAY, Discard():
-            raise IllegalAction(
-                "R4.8",
-                "discarding comes at the end of a turn, after a play or a pass, "
-                f"and only above {state.rules.hand_limit} cards",
-            )
-        case Phase.PLAY, _:
-            raise IllegalAction("R5.4", "the round is still under way: play or pass")
-        case Phase.DISCARD, Discard():
-            return _discard(state, action)
-        case Phase.DISCARD, _:
-            hand = state.hands[state.current]
-            excess = len(hand) - state.rules.hand_limit
-            raise IllegalAction(
-                "R4.8",
-                f"you hold {len(hand)} cards: discard {excess} to end your turn "
-                f"with {state.rules.hand_limit}",
-            )
-        case _, NextRound():
+    if phase is Phase.PLAY:
+        match action:
+            case Play():
+                return _play(state, action)
+            case Pass():
+                return _pass(state)
+            case Discard():
+                raise IllegalAction(
+                    "R4.8",
+                    "discarding comes at the end of a turn, after a play or a pass, "
+                    f"and only above {state.rules.hand_limit} cards",
+                )
+            case _:
+                raise IllegalAction("R5.4", "the round is still under way: play or pass")
+    if phase is Phase.DISCARD:
+        match action:
+            case Discard():
+                return _discard(state, action)
+            case _:
+                hand = state.hands[state.current]
+                excess = len(hand) - state.rules.hand_limit
+                raise IllegalAction(
+                    "R4.8",
+                    f"you hold {len(hand)} cards: discard {excess} to end your turn "
+                    f"with {state.rules.hand_limit}",
+                )
+    match action:
+        case NextRound():
             return _next_round(state)
         case _:
             raise IllegalAction(
@@ -285,10 +290,14 @@ def match_winner(state: GameState) -> int | None:
 
 
 def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(sorted((*hand, card), key=_BY_INDEX))
+    """``hand`` (sorted) with ``card`` put after the cards that sort before or equal it."""
+    at = bisect_right(hand, card.index, key=_BY_INDEX)
+    return (*hand[:at], card, *hand[at:])
 
 
-def _take(hand: tuple[Card, ...], cards: tuple[Card, ...], rule: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+def _take(
+    hand: tuple[Card, ...], cards: tuple[Card, ...], rule: str
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Split a sorted hand into (the sorted ``cards`` taken from it, the rest).
 
     Raises IllegalAction citing ``rule`` when the hand does not hold them all.
@@ -338,9 +347,7 @@ def _play(state: GameState, play: Play) -> GameState:
     attack = state.attack
     total = PlayProfile.of(played).total(attack.subtract, attack.divide)
     if not state.opening and total <= cast(int, state.to_beat):
-        raise IllegalAction(
-            "R4.4", f"a reply must beat {state.to_beat}; this play totals {total}"
-        )
+        raise IllegalAction("R4.4", f"a reply must beat {state.to_beat}; this play totals {total}")
     # The play replaces the standing play, whose cards go to the discard pile (R4.6).
     return _end_turn(
         evolve(

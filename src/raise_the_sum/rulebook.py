@@ -85,12 +85,21 @@ _SECTIONS: Final = {
 
 _RULES: Final = (
     # 1. Cards
-    Rule("R1.1", "Five kinds of card", (
-        "There are five kinds of card: Add (+1 to +9), Multiply (x2, x3), Subtract "
-        "(-1 to -9), Divide (/2, /3) and Zero (0)."), G, in_words=(
-        "You look at your hand: +8 and +3 are Add cards (blue), ×2 is a Multiply card "
-        "(green), −4 a Subtract card (red), ÷2 a Divide card (yellow), and the black 0 "
-        "is the Zero card. Every card in the game is one of these five kinds."), examples=("""
+    Rule(
+        "R1.1",
+        "Five kinds of card",
+        (
+            "There are five kinds of card: Add (+1 to +9), Multiply (x2, x3), Subtract "
+            "(-1 to -9), Divide (/2, /3) and Zero (0)."
+        ),
+        G,
+        in_words=(
+            "You look at your hand: +8 and +3 are Add cards (blue), ×2 is a Multiply card "
+            "(green), −4 a Subtract card (red), ÷2 a Divide card (yellow), and the black 0 "
+            "is the Zero card. Every card in the game is one of these five kinds."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import ALL_CARDS, Kind
         >>> for kind in Kind:
         ...     print(f"{kind.name:8}", *(card for card in ALL_CARDS if card.kind is kind))
@@ -99,15 +108,26 @@ _RULES: Final = (
         SUBTRACT -1 -2 -3 -4 -5 -6 -7 -8 -9
         DIVIDE   /2 /3
         ZERO     0
-        """,)),
-    Rule("R1.2", "The standard deck", (
-        "The standard deck has 62 cards: 36 Add (four each of +1 to +9), 8 Multiply "
-        "(five x2, three x3), 9 Subtract (one each of -1 to -9), 7 Divide (four /2, "
-        "three /3) and 2 Zero. The guide gives only the total; the composition is a "
-        "ruling. A game may use another deck through Rules."), R, in_words=(
-        "In a standard game the deck has 62 cards. There are four +7 cards in it, so if "
-        "three +7 are already on the table, at most one more can turn up; there is only "
-        "one −9, and only two black 0s."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R1.2",
+        "The standard deck",
+        (
+            "The standard deck has 62 cards: 36 Add (four each of +1 to +9), 8 Multiply "
+            "(five x2, three x3), 9 Subtract (one each of -1 to -9), 7 Divide (four /2, "
+            "three /3) and 2 Zero. The guide gives only the total; the composition is a "
+            "ruling. A game may use another deck through Rules."
+        ),
+        R,
+        in_words=(
+            "In a standard game the deck has 62 cards. There are four +7 cards in it, so if "
+            "three +7 are already on the table, at most one more can turn up; there is only "
+            "one −9, and only two black 0s."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import STANDARD_DECK, Rules, parse_cards
         >>> len(STANDARD_DECK)
         62
@@ -117,13 +137,24 @@ _RULES: Final = (
         x2 x2 x2 x2 x2 x3 x3 x3 -1 -2 -3 -4 -5 -6 -7 -8 -9 /2 /2 /2 /2 /3 /3 /3 0 0
         >>> len(Rules(players=2, deck=parse_cards("+5 x2 " * 10)).deck)   # another deck
         20
-        """,)),
-    Rule("R1.3", "Selection order does not matter", (
-        "Cards of the same kind and value are interchangeable: a hand, a play and a "
-        "discard are multisets, and the order in which cards are chosen never "
-        "matters."), G, in_words=(
-        "Whether you pick +8, then ×2, then −3, or −3, then +8, then ×2, you make the "
-        "same play: it totals 16 and sends −3 to the next player."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R1.3",
+        "Selection order does not matter",
+        (
+            "Cards of the same kind and value are interchangeable: a hand, a play and a "
+            "discard are multisets, and the order in which cards are chosen never "
+            "matters."
+        ),
+        G,
+        in_words=(
+            "Whether you pick +8, then ×2, then −3, or −3, then +8, then ×2, you make the "
+            "same play: it totals 16 and sends −3 to the next player."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, Play, Rules, apply, new_game, parse_cards, score
         >>> Play(parse_cards("x2 -3 +8")) == Play(parse_cards("+8 x2 -3"))
         True
@@ -134,16 +165,27 @@ _RULES: Final = (
         >>> one = apply(state, Play(parse_cards("-5 +7 +6")))
         >>> one == apply(state, Play(parse_cards("+6 -5 +7")))
         True
-        """,)),
-    Rule("R1.4", "Card order and pile order", (
-        "Cards sort by kind (Add, Multiply, Subtract, Divide, Zero), then by value. "
-        "Hands and plays are kept sorted. The deck and the discard pile are "
-        "sequences; a play or a discard goes onto the discard pile in card order, "
-        "after the cards already there."), R, in_words=(
-        "Your hand +9 −3 +2 0 ×2 is shown as +2 +9 ×2 −3 0: Add cards first, then "
-        "Multiply, Subtract, Divide and Zero, each kind from low to high. When your "
-        "play is beaten, its cards go onto the top of the discard pile in that same "
-        "order."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R1.4",
+        "Card order and pile order",
+        (
+            "Cards sort by kind (Add, Multiply, Subtract, Divide, Zero), then by value. "
+            "Hands and plays are kept sorted. The deck and the discard pile are "
+            "sequences; a play or a discard goes onto the discard pile in card order, "
+            "after the cards already there."
+        ),
+        R,
+        in_words=(
+            "Your hand +9 −3 +2 0 ×2 is shown as +2 +9 ×2 −3 0: Add cards first, then "
+            "Multiply, Subtract, Divide and Zero, each kind from low to high. When your "
+            "play is beaten, its cards go onto the top of the discard pile in that same "
+            "order."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
         >>> print(*sorted(parse_cards("0 /2 -3 x2 +8 +1")))
         +1 +8 x2 -3 /2 0
@@ -156,25 +198,47 @@ _RULES: Final = (
         >>> state = apply(state, Play(parse_cards("x3 +5")))          # replaces +1 +2 +8 +8
         >>> print(*state.discard)                                     # oldest first
         +6 +7 -5 +1 +2 +8 +8
-        """,)),
-    Rule("R1.5", "Colours", (
-        "Add cards are blue, Multiply green, Subtract red, Divide yellow and Zero "
-        "black. The guide names only blue and, for the attacks, red and yellow; the "
-        "rest is a ruling. Colour is presentation only: no rule depends on it."), R, in_words=(
-        "The +8 is blue, the ×2 green, the −3 red, the ÷2 yellow and the 0 black. A "
-        "player who cannot tell the colours apart loses nothing: only the signs matter."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R1.5",
+        "Colours",
+        (
+            "Add cards are blue, Multiply green, Subtract red, Divide yellow and Zero "
+            "black. The guide names only blue and, for the attacks, red and yellow; the "
+            "rest is a ruling. Colour is presentation only: no rule depends on it."
+        ),
+        R,
+        in_words=(
+            "The +8 is blue, the ×2 green, the −3 red, the ÷2 yellow and the 0 black. A "
+            "player who cannot tell the colours apart loses nothing: only the signs matter."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Kind, parse_cards
         >>> [kind.colour for kind in Kind]
         ['blue', 'green', 'red', 'yellow', 'black']
         >>> [card.colour for card in parse_cards("+8 x2 -3 /2 0")]
         ['blue', 'green', 'red', 'yellow', 'black']
-        """,)),
-    Rule("R1.6", "Card notation", (
-        "A card is written +n, xn, -n, /n or 0; the guide's signs ×, ÷ and − are "
-        "accepted too. Nothing else is a card: not +10, x4, /1, a bare 7, empty "
-        "text, or a card with spaces inside or around it."), R, in_words=(
-        "You may write your play as +8 ×2 −3 or as +8 x2 -3. But 7 is not a card (write "
-        "+7 or −7), and neither is +10 or ×4: no such card exists."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R1.6",
+        "Card notation",
+        (
+            "A card is written +n, xn, -n, /n or 0; the guide's signs ×, ÷ and − are "
+            "accepted too. Nothing else is a card: not +10, x4, /1, a bare 7, empty "
+            "text, or a card with spaces inside or around it."
+        ),
+        R,
+        in_words=(
+            "You may write your play as +8 ×2 −3 or as +8 x2 -3. But 7 is not a card (write "
+            "+7 or −7), and neither is +10 or ×4: no such card exists."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Card, parse_cards
         >>> print(*parse_cards("+8 ×2 −3 ÷2 0"))
         +8 x2 -3 /2 0
@@ -192,13 +256,24 @@ _RULES: Final = (
         Traceback (most recent call last):
         ...
         raise_the_sum.cards.NotationError: card ' x2': remove the spaces around the card (rule R1.6)
-        """,)),
+        """,
+        ),
+    ),
     # 2. The total of a play
-    Rule("R2.1", "Add the blue cards", (
-        "A play's total starts from the sum of its Add cards; with no Add card it "
-        "starts at 0. Blue cards are optional."), G, in_words=(
-        "You play +3 +4 +9: your total is 3 + 4 + 9 = 16. If you play ×2 ×3 with no "
-        "blue card, there is nothing to multiply: your total starts at 0 and stays 0."), examples=("""
+    Rule(
+        "R2.1",
+        "Add the blue cards",
+        (
+            "A play's total starts from the sum of its Add cards; with no Add card it "
+            "starts at 0. Blue cards are optional."
+        ),
+        G,
+        in_words=(
+            "You play +3 +4 +9: your total is 3 + 4 + 9 = 16. If you play ×2 ×3 with no "
+            "blue card, there is nothing to multiply: your total starts at 0 and stays 0."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import explain, parse_cards, score
         >>> score(parse_cards("+3 +4 +9"))
         16
@@ -206,16 +281,27 @@ _RULES: Final = (
         0
         >>> print(explain(parse_cards("x2 x3")))
         0 × 2 × 3 = 0 (no blue cards: the total starts at 0)
-        """,)),
-    Rule("R2.2", "The Zero card cancels the incoming attack", (
-        "A play that holds a Zero card ignores the whole incoming attack, every "
-        "stacked subtraction and division, for that play. It still has to beat the "
-        "score, and it changes nothing else: not the play's own cards, nor the "
-        "attack the play sends on."), G, in_words=(
-        "The play before yours sent −4 ÷6. Your +6 ×2 alone would total (6 − 4) × 2 ÷ 6 "
-        "= 0, but +6 ×2 with the black 0 ignores the attack: 6 × 2 = 12. You still have "
-        "to beat the score, and any attack cards in your own play still go to the next "
-        "player."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R2.2",
+        "The Zero card cancels the incoming attack",
+        (
+            "A play that holds a Zero card ignores the whole incoming attack, every "
+            "stacked subtraction and division, for that play. It still has to beat the "
+            "score, and it changes nothing else: not the play's own cards, nor the "
+            "attack the play sends on."
+        ),
+        G,
+        in_words=(
+            "The play before yours sent −4 ÷6. Your +6 ×2 alone would total (6 − 4) × 2 ÷ 6 "
+            "= 0, but +6 ×2 with the black 0 ignores the attack: 6 × 2 = 12. You still have "
+            "to beat the score, and any attack cards in your own play still go to the next "
+            "player."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, attack_of, explain, parse_cards, score
         >>> score(parse_cards("+6 x2"), Attack(subtract=4, divide=6))
         0
@@ -225,14 +311,25 @@ _RULES: Final = (
         6 × 2 = 12 (the zero card cancels the incoming −4 ÷6)
         >>> attack_of(parse_cards("+6 -2 0"))      # the attack it sends on is untouched
         Attack(subtract=2, divide=1)
-        """,)),
-    Rule("R2.3", "Incoming subtraction, never below zero", (
-        "The incoming subtraction comes off the sum of the Add cards, before any "
-        "multiplier. A total never goes below zero: if the subtraction is larger "
-        "than the sum, the result is 0."), R, in_words=(
-        "Facing −5, you play +7 ×3: (7 − 5) × 3 = 6. Had you played +3 ×3, the "
-        "subtraction would take 3 below zero, so it counts as 0: (3 − 5 → 0) × 3 = 0, "
-        "not −6."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R2.3",
+        "Incoming subtraction, never below zero",
+        (
+            "The incoming subtraction comes off the sum of the Add cards, before any "
+            "multiplier. A total never goes below zero: if the subtraction is larger "
+            "than the sum, the result is 0."
+        ),
+        R,
+        in_words=(
+            "Facing −5, you play +7 ×3: (7 − 5) × 3 = 6. Had you played +3 ×3, the "
+            "subtraction would take 3 below zero, so it counts as 0: (3 − 5 → 0) × 3 = 0, "
+            "not −6."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+7 x3"), Attack(subtract=5))      # (7 - 5) x 3
         6
@@ -240,23 +337,45 @@ _RULES: Final = (
         0
         >>> print(explain(parse_cards("+3 x3"), Attack(subtract=5)))
         (3 − 5 → 0) × 3 = 0 (below zero counts as 0)
-        """,)),
-    Rule("R2.4", "Multipliers stack", (
-        "The total after subtraction is multiplied by every Multiply card in the "
-        "play: x2 and x3 together make x6, two x2 make x4."), G, in_words=(
-        "You play +4 +1 ×2 ×3 against −2: first 4 + 1 − 2 = 3, then × 2 × 3, so your "
-        "total is 18. Two ×2 cards would make ×4."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R2.4",
+        "Multipliers stack",
+        (
+            "The total after subtraction is multiplied by every Multiply card in the "
+            "play: x2 and x3 together make x6, two x2 make x4."
+        ),
+        G,
+        in_words=(
+            "You play +4 +1 ×2 ×3 against −2: first 4 + 1 − 2 = 3, then × 2 × 3, so your "
+            "total is 18. Two ×2 cards would make ×4."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+4 x2 x3")), score(parse_cards("+4 x2 x2"))
         (24, 16)
         >>> print(explain(parse_cards("+4 +1 x2 x3"), Attack(subtract=2)))
         (4 + 1 − 2) × 2 × 3 = 18
-        """,)),
-    Rule("R2.5", "One division, rounded down once", (
-        "The incoming divisor divides the whole total last, after addition, "
-        "subtraction and multiplication, and the result is rounded down once."), G, in_words=(
-        "You play +5 ×3 against ÷2: 5 × 3 = 15, and only then 15 ÷ 2 = 7.5, rounded "
-        "down to 7. The division always comes last, once."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R2.5",
+        "One division, rounded down once",
+        (
+            "The incoming divisor divides the whole total last, after addition, "
+            "subtraction and multiplication, and the result is rounded down once."
+        ),
+        G,
+        in_words=(
+            "You play +5 ×3 against ÷2: 5 × 3 = 15, and only then 15 ÷ 2 = 7.5, rounded "
+            "down to 7. The division always comes last, once."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+5 x3"), Attack(divide=2))        # 15 / 2, not (5 / 2) x 3
         7
@@ -264,39 +383,72 @@ _RULES: Final = (
         5 × 3 ÷ 2 = 15 ÷ 2 = 7 (rounded down)
         >>> print(explain(parse_cards("+9 +2 x2"), Attack(subtract=3, divide=6)))
         (9 + 2 − 3) × 2 ÷ 6 = 16 ÷ 6 = 2 (rounded down)
-        """,)),
-    Rule("R2.6", "The guide's worked example", (
-        "Against −2 and ÷3, the play +8 +4 ×2 totals (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6, "
-        "rounded down."), G, in_words=(
-        "The guide's own example: against −2 and ÷3 you play +8 +4 ×2. Add 8 + 4 = 12, "
-        "take away 2 to get 10, double it to 20, and divide by 3: 6 after rounding "
-        "down."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R2.6",
+        "The guide's worked example",
+        (
+            "Against −2 and ÷3, the play +8 +4 ×2 totals (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6, "
+            "rounded down."
+        ),
+        G,
+        in_words=(
+            "The guide's own example: against −2 and ÷3 you play +8 +4 ×2. Add 8 + 4 = 12, "
+            "take away 2 to get 10, double it to 20, and divide by 3: 6 after rounding "
+            "down."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, explain, parse_cards, score
         >>> score(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
         6
         >>> print(explain(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3)))
         (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down)
-        """,)),
-    Rule("R2.7", "A lone card opens at 0", (
-        "A play of a lone Multiply, Subtract, Divide or Zero card totals 0: it has "
-        "nothing to add up."), G, in_words=(
-        "You open with a lone ×3 (or a lone −9, ÷3 or 0): there is no blue card to add "
-        "up, so the play totals 0. The next player only has to beat 0, but a lone −9 "
-        "makes that harder."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R2.7",
+        "A lone card opens at 0",
+        (
+            "A play of a lone Multiply, Subtract, Divide or Zero card totals 0: it has "
+            "nothing to add up."
+        ),
+        G,
+        in_words=(
+            "You open with a lone ×3 (or a lone −9, ÷3 or 0): there is no blue card to add "
+            "up, so the play totals 0. The next player only has to beat 0, but a lone −9 "
+            "makes that harder."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, parse_cards, score
         >>> [score([card]) for card in parse_cards("x3 -9 /3 0")]
         [0, 0, 0, 0]
         >>> [score([card], Attack(subtract=2)) for card in parse_cards("x3 -9 /3 0")]
         [0, 0, 0, 0]
-        """,)),
-    Rule("R2.8", "The outgoing attack", (
-        "Subtract and Divide cards attack the next player's reply, never the "
-        "player's own total. The Subtract values add up (-4 and -3 make -7) and the "
-        "Divide values multiply (/2 and /3 make /6; two /2 make /4). A play with "
-        "neither sends no attack."), G, in_words=(
-        "You play +5 −4 −3: your total is 5, and the next player's reply faces −7. A "
-        "play of ÷2 ÷3 sends ÷6, and two ÷2 send ÷4. Your own red and yellow cards "
-        "never lower your total."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R2.8",
+        "The outgoing attack",
+        (
+            "Subtract and Divide cards attack the next player's reply, never the "
+            "player's own total. The Subtract values add up (-4 and -3 make -7) and the "
+            "Divide values multiply (/2 and /3 make /6; two /2 make /4). A play with "
+            "neither sends no attack."
+        ),
+        G,
+        in_words=(
+            "You play +5 −4 −3: your total is 5, and the next player's reply faces −7. A "
+            "play of ÷2 ÷3 sends ÷6, and two ÷2 send ÷4. Your own red and yellow cards "
+            "never lower your total."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import attack_of, parse_cards, score
         >>> attack_of(parse_cards("-4 -3"))
         Attack(subtract=7, divide=1)
@@ -306,15 +458,26 @@ _RULES: Final = (
         5
         >>> attack_of(parse_cards("+5 x2 0")).is_none
         True
-        """,)),
+        """,
+        ),
+    ),
     # 3. Setup
-    Rule("R3.1", "Two to four players", (
-        "Two to four players sit in seats 0 to n-1, and play goes clockwise in seat "
-        "order. Front ends may name them (the game's page uses You, Riley, Sam and "
-        "Alex) and skip the missing seats."), G, in_words=(
-        "Two, three or four people can play. At the game's page you sit first, then "
-        "Riley, Sam and Alex clockwise; with three players, Alex's seat is simply left "
-        "out."), examples=("""
+    Rule(
+        "R3.1",
+        "Two to four players",
+        (
+            "Two to four players sit in seats 0 to n-1, and play goes clockwise in seat "
+            "order. Front ends may name them (the game's page uses You, Riley, Sam and "
+            "Alex) and skip the missing seats."
+        ),
+        G,
+        in_words=(
+            "Two, three or four people can play. At the game's page you sit first, then "
+            "Riley, Sam and Alex clockwise; with three players, Alex's seat is simply left "
+            "out."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Rules, new_game
         >>> [len(new_game(Rules(players=n), seed=1).hands) for n in (2, 3, 4)]
         [2, 3, 4]
@@ -326,13 +489,24 @@ _RULES: Final = (
         Traceback (most recent call last):
         ...
         ValueError: Rules.players: 2 to 4 players, got 1 (rule R3.1)
-        """,)),
-    Rule("R3.2", "A seeded shuffle", (
-        "The deck is shuffled by the library's documented generator (SplitMix64 and "
-        "Fisher-Yates), so that a seed gives the same game on every platform and "
-        "Python version."), R, in_words=(
-        "Two players who start a game with the same seed are dealt exactly the same "
-        "cards, on any computer: the shuffle is the library's own, written out in full."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R3.2",
+        "A seeded shuffle",
+        (
+            "The deck is shuffled by the library's documented generator (SplitMix64 and "
+            "Fisher-Yates), so that a seed gives the same game on every platform and "
+            "Python version."
+        ),
+        R,
+        in_words=(
+            "Two players who start a game with the same seed are dealt exactly the same "
+            "cards, on any computer: the shuffle is the library's own, written out in full."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Rng, new_game
         >>> state = new_game(seed=2026)
         >>> print(*state.hands[0])
@@ -343,12 +517,23 @@ _RULES: Final = (
         '0xe220a8397b1dcdaf'
         >>> Rng.from_seed(1).shuffle("abcdef")[0]
         ('a', 'b', 'd', 'c', 'e', 'f')
-        """,)),
-    Rule("R3.3", "The deal", (
-        "Each seat is dealt 7 cards (Rules.hand_size), one card at a time from the "
-        "top of the deck, seat 0 first, round after round."), G, in_words=(
-        "The dealer gives one card to seat 0, one to seat 1, and so on round the table, "
-        "until everyone holds 7."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R3.3",
+        "The deal",
+        (
+            "Each seat is dealt 7 cards (Rules.hand_size), one card at a time from the "
+            "top of the deck, seat 0 first, round after round."
+        ),
+        G,
+        in_words=(
+            "The dealer gives one card to seat 0, one to seat 1, and so on round the table, "
+            "until everyone holds 7."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Rules, new_game, parse_cards
         >>> deck = parse_cards("+1 -1 +2 -2 +3 -3 +4 -4 +5 -5 +6 -6 +7 -7 +8 -8 +9 -9 x2 x3")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -360,22 +545,39 @@ _RULES: Final = (
         -8 +9 -9 x2 x3
         >>> [len(hand) for hand in new_game(Rules(hand_size=5), seed=1).hands]
         [6, 5, 5, 5]
-        """,)),
-    Rule("R3.4", "Who opens the match", (
-        "Seat 0 opens the first round (Rules.first_player)."), R, in_words=(
-        "In a new match, the first seat (you, at the game's page) opens the first "
-        "round."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R3.4",
+        "Who opens the match",
+        ("Seat 0 opens the first round (Rules.first_player)."),
+        R,
+        in_words=(
+            "In a new match, the first seat (you, at the game's page) opens the first round."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Rules, new_game
         >>> new_game(seed=1).current
         0
         >>> state = new_game(Rules(first_player=2), seed=1)
         >>> state.current, [len(hand) for hand in state.hands]
         (2, [7, 7, 8, 7])
-        """,)),
-    Rule("R3.5", "First to five points", (
-        "The first player to reach 5 points (Rules.points_to_win) wins the match."), G, in_words=(
-        "Riley has 4 points and wins the next round: that is 5 points, and Riley wins "
-        "the match."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R3.5",
+        "First to five points",
+        ("The first player to reach 5 points (Rules.points_to_win) wins the match."),
+        G,
+        in_words=(
+            "Riley has 4 points and wins the next round: that is 5 points, and Riley wins "
+            "the match."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Phase, Rules, apply, legal_plays, match_winner, new_game
         >>> Rules().points_to_win
         5
@@ -384,14 +586,25 @@ _RULES: Final = (
         ...     state = apply(state, legal_plays(state)[0])
         >>> state.points, match_winner(state)
         ((5, 3, 0), 0)
-        """,)),
-    Rule("R3.6", "The deck must be large enough", (
-        "A deck must hold more cards than players x max(hand size, hand limit) plus "
-        "the most cards in one play, so that the deal and every draw always find a "
-        "card, after a reshuffle if need be. A smaller deck is refused."), R, in_words=(
-        "A house variant for two players with a 19-card deck is refused: with 7 cards "
-        "in each hand and a play of up to 5 on the table, the deck needs at least 20 "
-        "cards so that a draw always finds one."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R3.6",
+        "The deck must be large enough",
+        (
+            "A deck must hold more cards than players x max(hand size, hand limit) plus "
+            "the most cards in one play, so that the deal and every draw always find a "
+            "card, after a reshuffle if need be. A smaller deck is refused."
+        ),
+        R,
+        in_words=(
+            "A house variant for two players with a 19-card deck is refused: with 7 cards "
+            "in each hand and a play of up to 5 on the table, the deck needs at least 20 "
+            "cards so that a draw always finds one."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Rules, parse_cards
         >>> Rules().min_deck_size, Rules(players=2).min_deck_size
         (34, 20)
@@ -401,15 +614,26 @@ _RULES: Final = (
         ValueError: Rules.deck: 2 players holding up to 7 cards and a play of up to 5 need a deck of at least 20 cards, got 19 (rule R3.6)
         >>> len(Rules(players=2, deck=parse_cards("+1 " * 20)).deck)
         20
-        """,)),
-    Rule("R3.7", "The ranges of a configuration", (
-        "Hand size and hand limit are at least 1; 1 <= least cards in a play <= most "
-        "cards in a play; points to win at least 1; the first player a seat that "
-        "exists. A hand size above the hand limit is allowed: each player discards "
-        "the extra cards at the end of their first turn."), R, in_words=(
-        "A variant may deal 9 cards with a hand limit of 7: then everyone discards the "
-        "extra cards at the end of their first turn. A variant that deals 0 cards, or "
-        "wants at least 3 cards in a play but at most 2, is refused."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R3.7",
+        "The ranges of a configuration",
+        (
+            "Hand size and hand limit are at least 1; 1 <= least cards in a play <= most "
+            "cards in a play; points to win at least 1; the first player a seat that "
+            "exists. A hand size above the hand limit is allowed: each player discards "
+            "the extra cards at the end of their first turn."
+        ),
+        R,
+        in_words=(
+            "A variant may deal 9 cards with a hand limit of 7: then everyone discards the "
+            "extra cards at the end of their first turn. A variant that deals 0 cards, or "
+            "wants at least 3 cards in a play but at most 2, is refused."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Discard, Play, Rules, apply, new_game, parse_cards
         >>> Rules(hand_size=0)
         Traceback (most recent call last):
@@ -429,14 +653,25 @@ _RULES: Final = (
         >>> state = apply(state, Discard(parse_cards("+1 +2")))
         >>> len(state.hands[0]), state.current
         (7, 1)
-        """,)),
-    Rule("R3.8", "The seed", (
-        "The seed is any integer. With a stacked deck, the seed drives only the "
-        "reshuffles. The seed, the generator and the deck's order are hidden "
-        "information: no player's view shows them."), R, in_words=(
-        "A game started with seed 2026 can be replayed exactly from that number. No "
-        "player is ever shown the seed or the deck's order, since either would tell "
-        "them what comes next."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R3.8",
+        "The seed",
+        (
+            "The seed is any integer. With a stacked deck, the seed drives only the "
+            "reshuffles. The seed, the generator and the deck's order are hidden "
+            "information: no player's view shows them."
+        ),
+        R,
+        in_words=(
+            "A game started with seed 2026 can be replayed exactly from that number. No "
+            "player is ever shown the seed or the deck's order, since either would tell "
+            "them what comes next."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Rules, new_game, observe, parse_cards
         >>> new_game(seed=-2**70).seed                      # any integer
         -1180591620717411303424
@@ -448,14 +683,25 @@ _RULES: Final = (
         >>> view = observe(one, 1)
         >>> hasattr(view, "seed"), hasattr(view, "deck"), view.deck_size
         (False, False, 5)
-        """,)),
+        """,
+        ),
+    ),
     # 4. A turn
-    Rule("R4.1", "Draw at the start of every turn", (
-        "At the start of every turn the player to act draws 1 card, so a player "
-        "has 8 on their first turn. Players who have passed are skipped and do not "
-        "draw."), G, in_words=(
-        "You start with 7 cards and draw 1 before your first turn, so you choose from "
-        "8. Seats that have passed are skipped and draw nothing until the next round."), examples=("""
+    Rule(
+        "R4.1",
+        "Draw at the start of every turn",
+        (
+            "At the start of every turn the player to act draws 1 card, so a player "
+            "has 8 on their first turn. Players who have passed are skipped and do not "
+            "draw."
+        ),
+        G,
+        in_words=(
+            "You start with 7 cards and draw 1 before your first turn, so you choose from "
+            "8. Seats that have passed are skipped and draw nothing until the next round."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Discard, Pass, Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
         >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
@@ -470,12 +716,23 @@ _RULES: Final = (
         >>> state = apply(state, Play(parse_cards("+7")))                # seat 0 replies
         >>> state.current, [len(hand) for hand in state.hands]          # seat 1 skipped
         (2, [7, 7, 8])
-        """,)),
-    Rule("R4.2", "Play 1 to 5 cards from your hand", (
-        "On their turn a player plays 1 to 5 cards (Rules.min_play to "
-        "Rules.max_play) from their own hand, or passes."), G, in_words=(
-        "On your turn you play between 1 and 5 cards from your own hand, or pass. Six "
-        "cards at once is refused, and so is a card you do not hold."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.2",
+        "Play 1 to 5 cards from your hand",
+        (
+            "On their turn a player plays 1 to 5 cards (Rules.min_play to "
+            "Rules.max_play) from their own hand, or passes."
+        ),
+        G,
+        in_words=(
+            "On your turn you play between 1 and 5 cards from your own hand, or pass. Six "
+            "cards at once is refused, and so is a card you do not hold."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Play, Rules, check, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -489,15 +746,26 @@ _RULES: Final = (
         illegal (rule R4.2): a play is 1 to 5 cards; this one has 6
         >>> print(check(state, Play(())))
         illegal (rule R4.2): a play is 1 to 5 cards; this one has 0
-        """,)),
-    Rule("R4.3", "The opening", (
-        "The first play of a round has no score to beat: any 1 to 5 cards are legal, "
-        "and the total may be 0. The opener may not pass (the guide: play 1-5 cards "
-        "on every turn, including the opening), unless they hold fewer cards than "
-        "the least play, which only a custom Rules allows: then they must pass, and "
-        "the next active player opens."), R, in_words=(
-        "You open the round: there is no score to beat, so any 1 to 5 cards are legal, "
-        "even a lone −3 that totals 0. You may not pass on the opening."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.3",
+        "The opening",
+        (
+            "The first play of a round has no score to beat: any 1 to 5 cards are legal, "
+            "and the total may be 0. The opener may not pass (the guide: play 1-5 cards "
+            "on every turn, including the opening), unless they hold fewer cards than "
+            "the least play, which only a custom Rules allows: then they must pass, and "
+            "the next active player opens."
+        ),
+        R,
+        in_words=(
+            "You open the round: there is no score to beat, so any 1 to 5 cards are legal, "
+            "even a lone −3 that totals 0. You may not pass on the opening."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Pass, Play, Rules, check, legal_plays, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -510,7 +778,8 @@ _RULES: Final = (
         illegal (rule R4.3): the opener must play: an opening cannot be passed
         >>> Pass() in legal_plays(state)
         False
-        """, """
+        """,
+            """
         >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply,
         ...                            legal_plays, new_game, parse_cards)
         >>> # A variant in which a play is 2 or 3 cards, so a hand can be too small.
@@ -531,12 +800,23 @@ _RULES: Final = (
         >>> state = apply(state, Pass())
         >>> state.current, state.opening
         (1, True)
-        """)),
-    Rule("R4.4", "Replies must beat the score", (
-        "Every later play must total strictly more than the score to beat, counted "
-        "against the incoming attack. Ties don't count."), G, in_words=(
-        "The score is 13 and you face −5. Your +8 +8 +2 totals 8 + 8 + 2 − 5 = 13: a "
-        "tie, which does not beat 13. Adding +1 makes 14, which does."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.4",
+        "Replies must beat the score",
+        (
+            "Every later play must total strictly more than the score to beat, counted "
+            "against the incoming attack. Ties don't count."
+        ),
+        G,
+        in_words=(
+            "The score is 13 and you face −5. Your +8 +8 +2 totals 8 + 8 + 2 − 5 = 13: a "
+            "tie, which does not beat 13. Adding +1 makes 14, which does."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Play, Rules, apply, check, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -549,13 +829,24 @@ _RULES: Final = (
         illegal (rule R4.4): a reply must beat 13; this play totals 13
         >>> print(check(state, Play(parse_cards("+8 +8 +2 +1"))))
         legal: 8 + 8 + 2 + 1 − 5 = 14, which beats 13
-        """,)),
-    Rule("R4.5", "Passing", (
-        "A player may pass instead of playing, even when they could beat the score, "
-        "to keep their hand. Passing takes them out for the rest of the round."), G, in_words=(
-        "Riley opened with 13. You could beat it with +8 +8 ×2, but you would rather "
-        "keep those cards, so you pass. You are out until the next round: when the turn "
-        "comes round again you are skipped, and you cannot play."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.5",
+        "Passing",
+        (
+            "A player may pass instead of playing, even when they could beat the score, "
+            "to keep their hand. Passing takes them out for the rest of the round."
+        ),
+        G,
+        in_words=(
+            "Riley opened with 13. You could beat it with +8 +8 ×2, but you would rather "
+            "keep those cards, so you pass. You are out until the next round: when the turn "
+            "comes round again you are skipped, and you cannot play."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -571,14 +862,25 @@ _RULES: Final = (
         >>> state = apply(state, Play(parse_cards("+9 x2")))             # seat 0 replies
         >>> state.passed, state.current                                  # seat 1 stays out
         (frozenset({1}), 2)
-        """,)),
-    Rule("R4.6", "A successful reply replaces the standing play", (
-        "A reply that beats the score replaces the whole standing play: its total "
-        "becomes the score to beat, and its own attack (or none) becomes the attack "
-        "facing the next player. The replaced cards go to the discard pile."), G, in_words=(
-        "Sam's play of 13 with −5 stands. You reply +8 +8 ×2 −2 for 22: your play "
-        "replaces Sam's entirely, so the next player must beat 22 facing −2, and Sam's "
-        "cards go to the discard pile."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.6",
+        "A successful reply replaces the standing play",
+        (
+            "A reply that beats the score replaces the whole standing play: its total "
+            "becomes the score to beat, and its own attack (or none) becomes the attack "
+            "facing the next player. The replaced cards go to the discard pile."
+        ),
+        G,
+        in_words=(
+            "Sam's play of 13 with −5 stands. You reply +8 +8 ×2 −2 for 22: your play "
+            "replaces Sam's entirely, so the next player must beat 22 facing −2, and Sam's "
+            "cards go to the discard pile."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Play, Rules, apply, check, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -591,12 +893,23 @@ _RULES: Final = (
         >>> state = apply(state, Play(parse_cards("+9 +5 x3")))         # no attack in it
         >>> state.to_beat, str(state.attack)
         (36, 'none')
-        """,)),
-    Rule("R4.7", "After a pass, the attack stays", (
-        "A pass changes neither the score to beat nor the attack: the next active "
-        "player faces the same attack."), G, in_words=(
-        "Riley plays 13 with −5 and Sam passes. Alex, next, still has to beat 13 facing "
-        "−5: a pass changes nothing on the table."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.7",
+        "After a pass, the attack stays",
+        (
+            "A pass changes neither the score to beat nor the attack: the next active "
+            "player faces the same attack."
+        ),
+        G,
+        in_words=(
+            "Riley plays 13 with −5 and Sam passes. Alex, next, still has to beat 13 facing "
+            "−5: a pass changes nothing on the table."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Discard, Pass, Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
         >>> state = new_game(Rules(players=3, deck=deck), seed=1, deck=deck)
@@ -607,13 +920,24 @@ _RULES: Final = (
         >>> state = apply(state, Discard(parse_cards("+1")))
         >>> state.current, state.to_beat, str(state.attack)
         (2, 13, '−5')
-        """,)),
-    Rule("R4.8", "Keep at most 7 cards", (
-        "A player who holds more than 7 cards (Rules.hand_limit) at the end of their "
-        "turn, after playing or passing, discards cards of their choice down to "
-        "exactly 7 before the turn ends. Discards go to the discard pile."), G, in_words=(
-        "You drew to 8 cards and passed. Before your turn ends you choose 1 card to "
-        "discard, so that you keep exactly 7; you pick the one you want least."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.8",
+        "Keep at most 7 cards",
+        (
+            "A player who holds more than 7 cards (Rules.hand_limit) at the end of their "
+            "turn, after playing or passing, discards cards of their choice down to "
+            "exactly 7 before the turn ends. Discards go to the discard pile."
+        ),
+        G,
+        in_words=(
+            "You drew to 8 cards and passed. Before your turn ends you choose 1 card to "
+            "discard, so that you keep exactly 7; you pick the one you want least."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, legal_plays,
         ...                            new_game, parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -629,13 +953,24 @@ _RULES: Final = (
         >>> state = apply(state, Discard(parse_cards("-7")))
         >>> len(state.hands[1]), len(state.discard)
         (7, 1)
-        """,)),
-    Rule("R4.9", "Turns go clockwise", (
-        "The next turn goes to the next seat clockwise that has not passed this "
-        "round. Only the player whose turn it is may act."), G, in_words=(
-        "With four players the turn goes from you to Riley, Sam and Alex, and back to "
-        "you, skipping anyone who has passed. Only the player whose turn it is may "
-        "play."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.9",
+        "Turns go clockwise",
+        (
+            "The next turn goes to the next seat clockwise that has not passed this "
+            "round. Only the player whose turn it is may act."
+        ),
+        G,
+        in_words=(
+            "With four players the turn goes from you to Riley, Sam and Alex, and back to "
+            "you, skipping anyone who has passed. Only the player whose turn it is may "
+            "play."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -651,12 +986,23 @@ _RULES: Final = (
         >>> state = apply(state, Play(parse_cards("+7")), seat=0)
         >>> state.current                                   # seat 1 has passed
         2
-        """,)),
-    Rule("R4.10", "Playing your last card", (
-        "A player may play their last card. An empty hand neither wins nor takes the "
-        "player out of the round; they draw at their next turn as usual."), R, in_words=(
-        "You may play your very last cards. With an empty hand you are still in the "
-        "round; you draw 1 card at your next turn as usual."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.10",
+        "Playing your last card",
+        (
+            "A player may play their last card. An empty hand neither wins nor takes the "
+            "player out of the round; they draw at their next turn as usual."
+        ),
+        R,
+        in_words=(
+            "You may play your very last cards. With an empty hand you are still in the "
+            "round; you draw 1 card at your next turn as usual."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+1 +9 +2 +9 +3 +8 +4 x2 +5 x3 +6 +7 +1 +1 +1 +1 +1 +1 +1 +1")
         >>> state = new_game(Rules(players=2, hand_size=4, deck=deck), seed=1, deck=deck)
@@ -668,15 +1014,26 @@ _RULES: Final = (
         >>> state = apply(state, Play(parse_cards("+9 x2")))
         >>> state.current, len(state.hands[0])                            # draws as usual
         (0, 1)
-        """,)),
-    Rule("R4.11", "The passer's discard and the attack in force", (
-        "A player who passes is out from that moment, but while they discard down to "
-        "the hand limit it is still their turn. The attack facing the player to act "
-        "is always the standing play's attack, or none when there is no standing "
-        "play."), R, in_words=(
-        "You pass while holding 8 cards: you are out of the round at once, but you "
-        "still discard 1 card before the turn moves on. The next player faces the same "
-        "attack as you did."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.11",
+        "The passer's discard and the attack in force",
+        (
+            "A player who passes is out from that moment, but while they discard down to "
+            "the hand limit it is still their turn. The attack facing the player to act "
+            "is always the standing play's attack, or none when there is no standing "
+            "play."
+        ),
+        R,
+        in_words=(
+            "You pass while holding 8 cards: you are out of the round at once, but you "
+            "still discard 1 card before the turn moves on. The next player faces the same "
+            "attack as you did."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, check, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -690,12 +1047,23 @@ _RULES: Final = (
         >>> state = apply(state, Discard(parse_cards("+1")))
         >>> state.current, str(state.attack)
         (2, '−5')
-        """,)),
-    Rule("R4.12", "Discards are face up", (
-        "Plays and discards go to the discard pile face up: every player may see the "
-        "whole discard pile."), R, in_words=(
-        "Every play and every discard lands face up: anyone may look through the "
-        "discard pile to see which cards are gone."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R4.12",
+        "Discards are face up",
+        (
+            "Plays and discards go to the discard pile face up: every player may see the "
+            "whole discard pile."
+        ),
+        R,
+        in_words=(
+            "Every play and every discard lands face up: anyone may look through the "
+            "discard pile to see which cards are gone."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, new_game, observe,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +3 +5 +2 +3 +5 +4 +4 +6 +8 +6 +7 +8 x3 -3 x2 /2 -5 -2 0 +9 -7 +9 x2 +7 +5")
@@ -708,14 +1076,25 @@ _RULES: Final = (
         x2 +6 +7 -5
         >>> observe(state, 2).discard == observe(state, 1).discard == state.discard
         True
-        """,)),
+        """,
+        ),
+    ),
     # 5. Rounds and the match
-    Rule("R5.1", "The last player in scores", (
-        "When only one player has not passed, the round ends and that player scores "
-        "1 point. This is checked after each pass, once the passer's turn, with its "
-        "discard, has finished."), G, in_words=(
-        "Four players: Riley stands with 20 and Sam, Alex and you have all passed. "
-        "Riley is the last player in and scores 1 point."), examples=("""
+    Rule(
+        "R5.1",
+        "The last player in scores",
+        (
+            "When only one player has not passed, the round ends and that player scores "
+            "1 point. This is checked after each pass, once the passer's turn, with its "
+            "discard, has finished."
+        ),
+        G,
+        in_words=(
+            "Four players: Riley stands with 20 and Sam, Alex and you have all passed. "
+            "Riley is the last player in and scores 1 point."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, Pass, Play, Rules, apply, new_game, parse_cards,
         ...                            round_winner)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -727,12 +1106,23 @@ _RULES: Final = (
         >>> state = apply(state, Discard(parse_cards("-7")))
         >>> state.phase.name, round_winner(state), state.points
         ('ROUND_OVER', 0, (1, 0))
-        """,)),
-    Rule("R5.2", "Winning the match", (
-        "A player who reaches the points to win ends the match at once and wins it. "
-        "After that, no action is legal."), G, in_words=(
-        "Sam has 4 points and wins a round: Sam reaches 5 and wins the match at once. "
-        "Nobody plays on."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R5.2",
+        "Winning the match",
+        (
+            "A player who reaches the points to win ends the match at once and wins it. "
+            "After that, no action is legal."
+        ),
+        G,
+        in_words=(
+            "Sam has 4 points and wins a round: Sam reaches 5 and wins the match at once. "
+            "Nobody plays on."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, check,
         ...                            legal_plays, match_winner, new_game, parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -744,15 +1134,26 @@ _RULES: Final = (
         ('MATCH_OVER', 0, (1, 0), ())
         >>> print(check(state, NextRound()))
         illegal (rule R5.2): the match is over: seat 0 has won it; no action is legal
-        """,)),
-    Rule("R5.3", "The next round", (
-        "Otherwise a new round begins: the standing play goes to the discard pile, "
-        "there is no score to beat and no attack, every player rejoins, hands are "
-        "kept and never refilled, and the round's winner opens it, drawing 1 card "
-        "first."), G, in_words=(
-        "Riley won the round. The table is cleared, all penalties clear, everyone is "
-        "back in, and Riley draws 1 card and opens the next round with nothing to beat. "
-        "You keep the cards you had; nobody refills."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R5.3",
+        "The next round",
+        (
+            "Otherwise a new round begins: the standing play goes to the discard pile, "
+            "there is no score to beat and no attack, every player rejoins, hands are "
+            "kept and never refilled, and the round's winner opens it, drawing 1 card "
+            "first."
+        ),
+        G,
+        in_words=(
+            "Riley won the round. The table is cleared, all penalties clear, everyone is "
+            "back in, and Riley draws 1 card and opens the next round with nothing to beat. "
+            "You keep the cards you had; nobody refills."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -767,14 +1168,25 @@ _RULES: Final = (
         +2 +5 +5 +9 x3 -3
         >>> print(*state.discard)                       # the standing play went to the pile
         -7 +6 +7 -5
-        """,)),
-    Rule("R5.4", "The brief result", (
-        "Between two rounds the table stays as it was (the last standing play, its "
-        "score, the passes) for a brief result, with the round's winner to act; the "
-        "action NextRound ends it and starts the next round. When the round's point "
-        "wins the match, the match ends at once, with no brief result."), R, in_words=(
-        "When a round ends, the table stays as it was for a moment, a brief result, so "
-        "that everyone can see who won it and with what; then the next round begins."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R5.4",
+        "The brief result",
+        (
+            "Between two rounds the table stays as it was (the last standing play, its "
+            "score, the passes) for a brief result, with the round's winner to act; the "
+            "action NextRound ends it and starts the next round. When the round's point "
+            "wins the match, the match ends at once, with no brief result."
+        ),
+        R,
+        in_words=(
+            "When a round ends, the table stays as it was for a moment, a brief result, so "
+            "that everyone can see who won it and with what; then the next round begins."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, check,
         ...                            legal_plays, new_game, parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -790,13 +1202,24 @@ _RULES: Final = (
         (NextRound(),)
         >>> print(check(state, Play(parse_cards("+9"))))
         illegal (rule R5.4): the round is over: start the next round (NextRound()) before anyone acts
-        """,)),
+        """,
+        ),
+    ),
     # 6. The deck
-    Rule("R6.1", "Reshuffling the discard pile", (
-        "When a draw finds the deck empty, the discard pile is shuffled by the same "
-        "seeded generator to become the new deck, and then the draw is made."), G, in_words=(
-        "You are to draw and the deck is empty: the discard pile is shuffled to become "
-        "the new deck, and you draw from it."), examples=("""
+    Rule(
+        "R6.1",
+        "Reshuffling the discard pile",
+        (
+            "When a draw finds the deck empty, the discard pile is shuffled by the same "
+            "seeded generator to become the new deck, and then the draw is made."
+        ),
+        G,
+        in_words=(
+            "You are to draw and the deck is empty: the discard pile is shuffled to become "
+            "the new deck, and you draw from it."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Play, Rules, apply, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -809,13 +1232,24 @@ _RULES: Final = (
         >>> state = apply(state, Play(parse_cards("x2 +8")))   # seat 0 must draw:
         >>> len(state.deck), len(state.discard)             # 5 cards reshuffled, 1 drawn
         (4, 0)
-        """,)),
-    Rule("R6.2", "Every card is somewhere", (
-        "Every card is always in exactly one place: the deck, the discard pile, a "
-        "hand or the standing play. Together they are always the whole deck of the "
-        "game."), R, in_words=(
-        "Count every card: those in hands, on the table, in the deck and in the discard "
-        "pile always make up the whole deck, 62 cards in the standard game."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R6.2",
+        "Every card is somewhere",
+        (
+            "Every card is always in exactly one place: the deck, the discard pile, a "
+            "hand or the standing play. Together they are always the whole deck of the "
+            "game."
+        ),
+        R,
+        in_words=(
+            "Count every card: those in hands, on the table, in the deck and in the discard "
+            "pile always make up the whole deck, 62 cards in the standard game."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Phase, Rules, apply, legal_plays, new_game, parse_cards
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
         >>> state = new_game(Rules(players=2, deck=deck), seed=1, deck=deck)
@@ -830,13 +1264,24 @@ _RULES: Final = (
         ...     checks.append(places(state) == sorted(deck))
         >>> len(checks), all(checks), reshuffles
         (45, True, 4)
-        """,)),
+        """,
+        ),
+    ),
     # 7. Bad input
-    Rule("R7.1", "Illegal actions are refused", (
-        "An illegal action is refused with an error that names the rule it breaks, "
-        "in words a player understands, and the game stays exactly as it was."), R, in_words=(
-        "You try to play a +9 you do not hold: the game says 'you do not hold +9 (rule "
-        "R4.2)', and nothing on the table changes."), examples=("""
+    Rule(
+        "R7.1",
+        "Illegal actions are refused",
+        (
+            "An illegal action is refused with an error that names the rule it breaks, "
+            "in words a player understands, and the game stays exactly as it was."
+        ),
+        R,
+        in_words=(
+            "You try to play a +9 you do not hold: the game says 'you do not hold +9 (rule "
+            "R4.2)', and nothing on the table changes."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import (IllegalAction, Pass, Play, Rules, apply, new_game,
         ...                            parse_cards)
         >>> deck = parse_cards("+2 +1 +5 +2 +5 +4 +6 +8 +7 +8 -3 x2 -5 -2 +9 -7 x3 /2 +1 +1")
@@ -856,14 +1301,25 @@ _RULES: Final = (
         it is seat 0's turn, not seat 1's (rule R4.9)
         >>> state == new_game(Rules(players=2, deck=deck), seed=1, deck=deck)   # as it was
         True
-        """,)),
-    Rule("R7.2", "Bad configuration and notation are refused", (
-        "An unknown card, a value out of range, a player count out of range, a deck "
-        "too small or any other bad configuration is refused with an error that "
-        "names the field."), R, in_words=(
-        "A house variant with 5 players, or a card written x4, is refused with a "
-        "message that names what is wrong: 'Rules.players: 2 to 4 players, got 5 (rule "
-        "R3.1)'."), examples=("""
+        """,
+        ),
+    ),
+    Rule(
+        "R7.2",
+        "Bad configuration and notation are refused",
+        (
+            "An unknown card, a value out of range, a player count out of range, a deck "
+            "too small or any other bad configuration is refused with an error that "
+            "names the field."
+        ),
+        R,
+        in_words=(
+            "A house variant with 5 players, or a card written x4, is refused with a "
+            "message that names what is wrong: 'Rules.players: 2 to 4 players, got 5 (rule "
+            "R3.1)'."
+        ),
+        examples=(
+            """
         >>> from raise_the_sum import Attack, Rules, parse_cards
         >>> parse_cards("+8 x4")
         Traceback (most recent call last):
@@ -881,7 +1337,9 @@ _RULES: Final = (
         Traceback (most recent call last):
         ...
         ValueError: Attack.subtract must be 0 or more, got -2
-        """,)),
+        """,
+        ),
+    ),
 )
 
 #: Every rule, by identifier, in reference order. Read-only.

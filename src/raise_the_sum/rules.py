@@ -63,7 +63,7 @@ class Rules:
     Traceback (most recent call last):
     ...
     ValueError: Rules.max_play: the most cards in a play must be at least min_play (3), got 2 (rule R3.7)
-    """
+    """  # noqa: E501 (a doctest shows the message whole)
 
     #: Seats at the table, 2 to 4 (rule R3.1).
     players: int = attrs.field(default=4, validator=_players)
@@ -108,7 +108,9 @@ class Rules:
             )
 
     @deck.validator
-    def _check_deck(self, attribute: attrs.Attribute[tuple[Card, ...]], value: tuple[Card, ...]) -> None:
+    def _check_deck(
+        self, attribute: attrs.Attribute[tuple[Card, ...]], value: tuple[Card, ...]
+    ) -> None:
         needed = self.min_deck_size
         if len(value) < needed:
             raise ValueError(

@@ -25,6 +25,7 @@ Attack(subtract=7, divide=6)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Final, NamedTuple
 
 import attrs
@@ -39,7 +40,8 @@ _non_negative: Final = _validate.at_least(0, "Attack")
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    _validate.whole(value, f"Attack.{attribute.name}")
+    if type(value) is not int:
+        _validate.whole(value, f"Attack.{attribute.name}")
     if value < 1:
         raise ValueError(f"Attack.{attribute.name} must be 1 or more (1: no division), got {value}")
 
@@ -91,6 +93,7 @@ _MUL: Final = tuple(c.value if c.kind is Kind.MULTIPLY else 1 for c in ALL_CARDS
 _SUB: Final = tuple(c.value if c.kind is Kind.SUBTRACT else 0 for c in ALL_CARDS)
 _DIV: Final = tuple(c.value if c.kind is Kind.DIVIDE else 1 for c in ALL_CARDS)
 _ZERO_INDEX: Final = ALL_CARDS[-1].index
+_INDEX: Final = attrgetter("index")
 
 
 class PlayProfile(NamedTuple):
@@ -119,7 +122,7 @@ class PlayProfile(NamedTuple):
     @classmethod
     def of(cls, cards: Iterable[Card]) -> PlayProfile:
         """The profile of a play of ``cards`` (trusted to be cards)."""
-        return cls.of_indices([card.index for card in cards])
+        return cls.of_indices(map(_INDEX, cards))
 
     @classmethod
     def of_indices(cls, indices: Iterable[int]) -> PlayProfile:
@@ -214,9 +217,18 @@ def attack_of(cards: Iterable[Card]) -> Attack:
     >>> attack_of(parse_cards("+5 x2")).is_none
     True
     """
+    return sent_by(_validate.cards(cards, "cards"))
+
+
+def sent_by(cards: Iterable[Card]) -> Attack:
+    """:func:`attack_of` for cards the package already holds as cards (no validation).
+
+    Package-internal: the state's attack in force and the bots' facts ask it
+    for the cards of plays the engine itself made.
+    """
     subtract = 0
     divide = 1
-    for card in _validate.cards(cards, "cards"):
+    for card in cards:
         i = card.index
         subtract += _SUB[i]
         divide *= _DIV[i]
@@ -401,4 +413,3 @@ def explain(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> Explanation:
         outgoing=attack_of(played),
         steps=tuple(steps),
     )
-

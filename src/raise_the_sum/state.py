@@ -11,13 +11,14 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Sequence, Set
+from typing import Protocol
 
 import attrs
 
 from raise_the_sum.cards import Card, Kind
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.scoring import Attack, attack_of, score
+from raise_the_sum.scoring import Attack, score, sent_by
 
 __all__ = ["GameState", "InvalidState", "Phase", "validate"]
 
@@ -35,14 +36,19 @@ class Phase(enum.Enum):
     MATCH_OVER = "match over"
 
 
-def is_opening(phase: Phase, standing: tuple[Card, ...]) -> bool:
+class _Table(Protocol):
+    phase: Phase
+    standing: tuple[Card, ...]
+
+
+def is_opening(table: _Table) -> bool:
     """The one definition of "an opening" (rule R4.3): a play to make, and no standing play.
 
-    Package-internal; read it as :attr:`GameState.opening` or
-    :attr:`~raise_the_sum.PlayerView.opening`. While it holds there is no
-    score to beat (``to_beat`` is None) and no attack.
+    Package-internal: it is the ``opening`` property of both
+    :class:`GameState` and :class:`~raise_the_sum.PlayerView`. While it holds
+    there is no score to beat (``to_beat`` is None) and no attack.
     """
-    return phase is Phase.PLAY and not standing
+    return table.phase is Phase.PLAY and not table.standing
 
 
 @attrs.frozen(cache_hash=True)
@@ -89,21 +95,17 @@ class GameState:
 
         ``Attack()`` when there is no standing play.
         """
-        return attack_of(self.standing)
+        return sent_by(self.standing)
 
     @property
     def players(self) -> int:
         """The number of seats, ``rules.players``."""
         return self.rules.players
 
-    @property
-    def opening(self) -> bool:
-        """True when the player to act opens the round: no standing play, no score (rule R4.3).
-
-        The one test of "is this an opening"; :attr:`PlayerView.opening
-        <raise_the_sum.PlayerView.opening>` is the same for a seat's view.
-        """
-        return is_opening(self.phase, self.standing)
+    #: True when the player to act opens the round: no standing play, no score (rule R4.3).
+    #: The one test of "is this an opening" (``state.is_opening``), the same for a seat's
+    #: :attr:`PlayerView.opening <raise_the_sum.PlayerView.opening>`.
+    opening = property(is_opening)
 
     @property
     def active(self) -> tuple[int, ...]:

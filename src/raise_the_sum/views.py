@@ -18,11 +18,11 @@ from operator import attrgetter
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.cards import Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack
-from raise_the_sum import _validate
 from raise_the_sum.state import GameState, Phase, is_opening
 
 __all__ = ["PlayerView", "observe", "sample_state"]
@@ -61,17 +61,10 @@ class PlayerView:
     #: The discard pile, oldest first.
     discard: tuple[Card, ...]
 
-    @property
-    def opening(self) -> bool:
-        """True when the player to act opens the round: no standing play, no score (rule R4.3).
-
-        The same test as :attr:`GameState.opening <raise_the_sum.GameState.opening>`.
-
-        >>> from raise_the_sum import new_game
-        >>> observe(new_game(seed=7), 2).opening
-        True
-        """
-        return is_opening(self.phase, self.standing)
+    #: True when the player to act opens the round: no standing play, no score (rule R4.3).
+    #: The same test as :attr:`GameState.opening <raise_the_sum.GameState.opening>`
+    #: (``observe(new_game(), 2).opening`` is True).
+    opening = property(is_opening)
 
     @property
     def to_act(self) -> bool:
@@ -161,7 +154,7 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
     start = 0
     for seat in others:
         size = view.hand_sizes[seat]
-        hands[seat] = tuple(sorted(order[start:start + size], key=_BY_INDEX))
+        hands[seat] = tuple(sorted(order[start : start + size], key=_BY_INDEX))
         start += size
     return GameState(
         rules=view.rules,

@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 from raise_the_sum.actions import Action, Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card, Kind
-from raise_the_sum.scoring import PlayProfile, attack_of
+from raise_the_sum.scoring import PlayProfile, sent_by
 from raise_the_sum.views import PlayerView
 
 
@@ -57,7 +57,7 @@ class Facts(NamedTuple):
     size: int
 
     def total(self, subtract: int, divide: int) -> int:
-        """The play's total facing the attack ``subtract``, ``divide`` (scoring's own arithmetic)."""
+        """The total facing the attack ``subtract``, ``divide`` (scoring's own arithmetic)."""
         return self.profile.total(subtract, divide)
 
     def shield(self, subtract: int, divide: int) -> int:
@@ -75,12 +75,12 @@ _MAX_FACTS: Final = 200_000
 
 
 def facts(play: Play) -> Facts:
-    """The :class:`Facts` of ``play``, cached by object (``legal_plays`` reuses its play objects)."""
+    """The :class:`Facts` of ``play``, cached by object (``legal_plays`` reuses its plays)."""
     entry = _FACTS.get(id(play))
     if entry is not None and entry.play is play:
         return entry
     cards = play.cards
-    sent = attack_of(cards)
+    sent = sent_by(cards)
     entry = Facts(
         play=play,
         keep=keep_value(cards),

@@ -42,11 +42,18 @@ __all__ = ["Bot"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """A computer player: a name and a pure :meth:`choose`.
+    """A computer player: any object with a ``name`` and a pure :meth:`choose`.
 
-    Implementations are frozen attrs classes holding their configuration
-    only, with no mutable state, so that a bot can be shared between seats,
-    matches and processes.
+    A structural protocol: nothing to subclass or register; an object with
+    these two members is a bot, for ``mypy`` and for ``isinstance`` alike.
+    ``choose`` must return one of the legal actions and the generator,
+    depend on its arguments and settings only, keep no state between calls
+    and draw no randomness but ``rng``'s; it may call the library's pure
+    functions, on the view or on states it imagines with
+    :func:`~raise_the_sum.sample_state`. The library's bots are frozen attrs
+    classes holding their configuration only, so that a bot can be shared
+    between seats, matches and processes. The contract in full, with a bot
+    of ten lines: :doc:`/bots`.
     """
 
     @property

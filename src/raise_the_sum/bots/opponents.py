@@ -90,7 +90,7 @@ class Alex:
     #: Alex's name in tables and menus.
     name: str = "alex"
     #: The search Alex runs.
-    search: SearchBot = SearchBot(name="alex", determinizations=8, candidates=5)
+    search: SearchBot = SearchBot(name="alex", determinizations=8, candidates=5)  # noqa: RUF009 (frozen)
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
         """Alex's choice (see :class:`~raise_the_sum.bots.Bot`)."""

@@ -18,10 +18,10 @@ from typing import Final
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.actions import Action, Pass, Play
 from raise_the_sum.bots._heuristics import facts, keep_value, weakest_discard
 from raise_the_sum.bots.base import Bot
-from raise_the_sum import _validate
 from raise_the_sum.bots.cautious import BOLD, CautiousBot
 from raise_the_sum.bots.greedy import GreedyBot
 from raise_the_sum.engine import apply, legal_plays
@@ -82,14 +82,14 @@ class SearchBot:
     #: Extra worth of winning (or of an opponent winning, negatively) the match.
     match_bonus: float = 3.0
     #: The policy the bot's own seat follows in the simulations.
-    rollout: Bot = CautiousBot()
+    rollout: Bot = CautiousBot()  # noqa: RUF009 (a frozen value, safely shared)
     #: The policies the other seats may follow: each sample gives each other seat one of them.
     models: tuple[Bot, ...] = MODELS
     #: A safety bound on the actions of one simulation.
     max_steps: int = attrs.field(default=400, validator=_validate.at_least(1, "SearchBot"))
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
-        """The candidate with the best mean simulated result (see :class:`~raise_the_sum.bots.Bot`)."""
+        """The candidate with the best mean simulated result (see :class:`.Bot`)."""
         if len(legal) == 1:
             return legal[0], rng
         if view.phase is Phase.DISCARD:

@@ -50,8 +50,15 @@ from typing import Final, NoReturn, Protocol, TextIO, cast
 from raise_the_sum import __version__
 
 __all__ = [
-    "EXIT_INTERRUPT", "EXIT_USAGE", "PROG", "SUBCOMMANDS", "UsageError", "build_parser", "is_tty",
-    "main", "overview",
+    "EXIT_INTERRUPT",
+    "EXIT_USAGE",
+    "PROG",
+    "SUBCOMMANDS",
+    "UsageError",
+    "build_parser",
+    "is_tty",
+    "main",
+    "overview",
 ]
 
 #: The program's name, as the console script is installed.
@@ -60,7 +67,13 @@ PROG: Final = "raise-the-sum"
 #: The subcommands, each a module ``raise_the_sum.cli.<name>``, in help order.
 #: Adding a subcommand is adding its module and its name here.
 SUBCOMMANDS: Final[tuple[str, ...]] = (
-    "play", "explain", "rules", "check", "replay", "simulate", "serve",
+    "play",
+    "explain",
+    "check",
+    "replay",
+    "rules",
+    "simulate",
+    "serve",
 )
 
 #: The exit status for bad input (as argparse uses).
@@ -140,6 +153,7 @@ def overview(parser: argparse.ArgumentParser | None = None) -> str:
     Commands:
       play      ...
       explain   the arithmetic of a play, each step with its rule
+    ...
       rules     the rulebook, or the rules named (R4.4 ...)
     ...
     'raise-the-sum COMMAND --help' gives a command's options.

@@ -67,17 +67,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         allow_abbrev=False,
     )
     parser.add_argument(
-        "cards", nargs="+", type=_cards, metavar="CARDS",
+        "cards",
+        nargs="+",
+        type=_cards,
+        metavar="CARDS",
         help="the play's cards, e.g. '+8 +4 x2' (quoted together, or one by one)",
     )
     parser.add_argument(
-        "--against", nargs="+", type=_cards, default=[], metavar="CARDS",
+        "--against",
+        nargs="+",
+        type=_cards,
+        default=[],
+        metavar="CARDS",
         help="the attacking play's cards, e.g. '-2 /3': its Subtract and Divide cards "
         "are the attack (rule R2.8); default: no attack. Put it after the play's cards, "
         "or write --against='-2 /3'",
     )
     parser.add_argument(
-        "--to-beat", type=_score, metavar="N",
+        "--to-beat",
+        type=_score,
+        metavar="N",
         help="the score to beat: say whether the play beats it (rule R4.4: a tie does not)",
     )
     parser.add_argument("--json", action="store_true", help="write the explanation as JSON")

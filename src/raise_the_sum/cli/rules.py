@@ -16,6 +16,7 @@ are the same rule. The rules are :data:`raise_the_sum.rulebook.RULES`.
 from __future__ import annotations
 
 import argparse
+import itertools
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -55,11 +56,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         allow_abbrev=False,
     )
     parser.add_argument(
-        "rules", nargs="*", type=_rule, metavar="RULE",
+        "rules",
+        nargs="*",
+        type=_rule,
+        metavar="RULE",
         help="a rule's identifier, such as R4.4, r4.4 or 4.4; none: the whole rulebook",
     )
     parser.add_argument(
-        "--doctest", action="store_true",
+        "--doctest",
+        action="store_true",
         help="also show each rule's worked examples as code: the doctests that prove them",
     )
     parser.set_defaults(func=run)
@@ -81,20 +86,29 @@ def _keep_together(before: str, word: str) -> bool:
 def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     words = text.split(" ")
     glued = words[:1]
-    for before, word in zip(words, words[1:], strict=False):
+    for before, word in itertools.pairwise(words):
         if _keep_together(before, word):
             glued[-1] += _GLUE + word
         else:
             glued.append(word)
     lines = textwrap.wrap(
-        " ".join(glued), width=width, initial_indent=indent, subsequent_indent=indent,
-        break_on_hyphens=False, break_long_words=False,
+        " ".join(glued),
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+        break_long_words=False,
     )
     return [line.replace(_GLUE, " ") for line in lines]
 
 
 def format_rule(
-    entry: Rule, width: int = WIDTH, *, in_words: bool = True, doctests: bool = False
+    entry: Rule,
+    width: int = WIDTH,
+    *,
+    in_words: bool = True,
+    doctests: bool = False,
+    examples: bool | None = None,
 ) -> str:
     """One rule: ``id  title  [badge]``, its text and its worked example, wrapped to ``width``.
 
@@ -109,8 +123,11 @@ def format_rule(
 
     ``in_words=False`` leaves the worked example out. ``doctests=True`` adds
     the worked examples as code (the doctests that prove the rule), shown as
-    written, indented, never wrapped.
+    written, indented, never wrapped. ``examples`` sets both at once
+    (``examples=False``: the rule's text alone).
     """
+    if examples is not None:
+        in_words = doctests = examples
     lines = _wrap(f"{entry.id:<5} {entry.title}  [{entry.source.value}]", width=width)
     lines[1:] = [_INDENT + line for line in lines[1:]]
     lines += _wrap(entry.text, _INDENT, width)
