@@ -49,6 +49,7 @@ from raise_the_sum.events import (
     RoundWon,
 )
 from raise_the_sum.records import MatchRecord
+from properties.wire_schemas import assert_valid
 from raise_the_sum.wire import MAX_INT, WireError, decode, dumps, encode, loads
 
 
@@ -480,3 +481,27 @@ def test_encode_and_decode_refuse_types_they_do_not_cover() -> None:
         encode(5)
     with pytest.raises(TypeError, match="no wire format for"):
         decode(int, 5)
+
+
+def test_every_pinned_shape_here_fits_its_schema() -> None:
+    state = apply(small_game(), Play(parse_cards("+8 x2")))
+    verdict_state = apply(new_game(seed=7), Play(parse_cards("+7 +6 -5")))
+    examples: list[tuple[Any, object]] = [
+        (Card, Card.parse("x2")),
+        (Attack, Attack(2, 3)),
+        (Rules, small_rules()),
+        (Rules, Rules()),
+        (GameState, state),
+        (PlayerView, observe(state, 1)),
+        (Verdict, check(verdict_state, Play(parse_cards("+8 +8 +1")))),
+        (Verdict, check(verdict_state, Pass())),
+        (IllegalAction, IllegalAction("R4.4", "a reply must beat 12; this play totals 12")),
+        (WireError, WireError("/cards/1", "expected a card")),
+        (MatchRecord, MatchRecord(rules=small_rules(), seed=-3, actions=(Pass(),))),
+        *((Action, action) for action in (Play(parse_cards("+8")), Pass(), Discard(()), NextRound())),
+        *((Event, event) for event, _ in EVENTS),
+    ]
+    for cls, value in examples:
+        assert_valid(cls, encode(value))
+    for cls, shape in [(Rules, {}), (Rules, {"players": 2})]:
+        assert_valid(cls, shape)

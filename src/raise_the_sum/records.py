@@ -352,8 +352,8 @@ class MatchRecord:
     ``deck`` is None for a deck shuffled from ``seed``, or the stacked deck
     the match was dealt from, top card first (then the seed drives only the
     reshuffles, as in :func:`~raise_the_sum.new_game`). ``tags`` is a
-    read-only :class:`Tags` mapping; the tags ``Seat0`` to ``Seat3`` name
-    the seats (see :meth:`name`).
+    read-only :class:`~raise_the_sum.records.Tags` mapping; the tags
+    ``Seat0`` to ``Seat3`` name the seats (see :meth:`name`).
 
     >>> from raise_the_sum import Rules
     >>> MatchRecord(Rules(players=2), seed="7")
@@ -545,7 +545,7 @@ class _Reader:
         self, line: int, column: int, reason: str, *,
         number: int | None = None, rule: str | None = None,
     ) -> NoReturn:
-        raise RecordError(reason, line=line, column=column, number=number, rule=rule)
+        raise RecordError(reason, line=line, column=column, number=number, rule=rule) from None
 
     def read(self) -> MatchRecord:
         tags: dict[str, _Tag] = {}
@@ -776,8 +776,9 @@ class _Reader:
         try:
             return action, apply(state, action)
         except IllegalAction as error:
-            self.fail(line, start + at + 1, f"action {number} ({name}: {action}): {error}",
-                      number=number, rule=error.rule)
+            illegal = error
+        self.fail(line, start + at + 1, f"action {number} ({name}: {action}): {illegal}",
+                  number=number, rule=illegal.rule)
 
     def action(self, text: str, line: int, start: int, number: int) -> Action:
         """Parse an action's text; a bad card is reported at its column."""

@@ -200,11 +200,14 @@ json_values = st.recursive(
 
 
 def decode_only_wire_errors(cls: Any, value: object) -> None:
+    """Decoding gives WireError or a value; a document decode accepts fits the schema."""
     try:
         decode(cls, value)
     except WireError as error:
         assert error.path == "" or error.path.startswith("/")
         assert error.reason
+    else:
+        assert_valid(cls, value)
 
 
 @given(st.sampled_from(TYPES), json_values)
@@ -262,6 +265,7 @@ def test_decode_raises_only_wire_error_for_mutated_states_and_views(
         except WireError:
             continue
         # A mutation that is accepted is a valid document of its own.
+        assert_valid(cls, mutated)
         assert decode(cls, encode(back)) == back
         if cls is GameState:
             validate(back)
