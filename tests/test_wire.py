@@ -422,7 +422,7 @@ def test_a_match_record() -> None:
     record = MatchRecord(rules=small_rules(), seed=-3,
                          actions=(Play(parse_cards("+8")), Pass()),
                          deck=parse_cards("+8 +2 -3 +5 x2 +1 +3 +4 +6 +7"),
-                         tags={"seat 1": "Riley", "date": "2026-12-01"})
+                         tags={"Seat1": "Riley", "Date": "2026-12-01"})
     assert encode(record) == {
         "format": "raise-the-sum/record",
         "version": 1,
@@ -430,7 +430,7 @@ def test_a_match_record() -> None:
         "seed": "-3",
         "deck": ["+8", "+2", "-3", "+5", "x2", "+1", "+3", "+4", "+6", "+7"],  # a pile: its order
         "actions": [{"type": "play", "cards": ["+8"]}, {"type": "pass"}],
-        "tags": {"date": "2026-12-01", "seat 1": "Riley"},
+        "tags": {"Seat1": "Riley", "Date": "2026-12-01"},
     }
     assert decode(MatchRecord, encode(record)) == record
     short = decode(MatchRecord, {"format": "raise-the-sum/record", "version": 1, "rules": {}, "seed": "1"})
@@ -439,6 +439,7 @@ def test_a_match_record() -> None:
     assert isinstance(document, dict)
     assert refused(MatchRecord, {**document, "deck": ["+8"]}).path == "/deck"
     assert refused(MatchRecord, {**document, "tags": {"a": 1}}).path == "/tags/a"
+    assert refused(MatchRecord, {**document, "tags": {"seat 1": "Riley"}}).path == "/tags"
     assert refused(MatchRecord, {**document, "actions": [{"type": "pass"}, {}]}).path == "/actions/1"
 
 

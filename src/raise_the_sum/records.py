@@ -162,7 +162,7 @@ def seat_tag(seat: int) -> str:
     return f"Seat{seat}"
 
 
-def _tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] | None:
+def tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] | None:
     """What is wrong with one tag: (exception type, reason, "name" or "value"), or None."""
     if not isinstance(key, str):
         return TypeError, f"tag names are str, got {key!r}", "name"
@@ -234,7 +234,7 @@ class Tags(Mapping[str, str]):
                 f"MatchRecord.tags must be a mapping of str to str, got {tags!r}"
             ) from None
         for key, value in pairs.items():
-            problem = _tag_problem(key, value)
+            problem = tag_problem(key, value)
             if problem is not None:
                 kind, reason, _ = problem
                 raise kind(f"MatchRecord.tags: {reason}")
@@ -654,7 +654,7 @@ class _Reader:
         for tag in tags.values():
             if tag.name in GAME_TAGS:
                 continue
-            problem = _tag_problem(tag.name, tag.value)
+            problem = tag_problem(tag.name, tag.value)
             if problem is not None:
                 _, reason, part = problem
                 self.fail(tag.line, tag.value_column if part == "value" else tag.name_column,

@@ -49,7 +49,7 @@ from raise_the_sum.events import (
     RoundStarted,
     RoundWon,
 )
-from raise_the_sum.records import MatchRecord
+from raise_the_sum.records import MatchRecord, tag_problem
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
@@ -891,6 +891,10 @@ def _d_record(value: object, path: str) -> MatchRecord:
     for key, tag in tags.items():
         _text(key, f"{path}/tags", "tag names as strings")
         _text(tag, _key(f"{path}/tags", key), "a tag's value as a string")
+        problem = tag_problem(key, tag)
+        if problem is not None:
+            _, reason, where = problem
+            _fail(f"{path}/tags" if where == "name" else _key(f"{path}/tags", key), reason)
     return MatchRecord(
         rules=rules,
         seed=_decimal(obj["seed"], f"{path}/seed", "a seed"),

@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +55,7 @@ from raise_the_sum.events import (
 )
 from raise_the_sum.records import MatchRecord
 from raise_the_sum.wire import WireError, decode, dumps, encode, loads
+from .record_strategies import match_records
 from .strategies import attacks, card_lists, cards, game_states, seeds
 
 from .wire_schemas import assert_valid
@@ -144,21 +146,25 @@ def test_every_event_round_trips_by_its_type(event: Event) -> None:
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
-@given(game_states(max_steps=60), st.data())
-def test_match_records_round_trip(state: GameState, data: st.DataObject) -> None:
-    chooser = data.draw(st.randoms(use_true_random=False))
-    actions = []
-    for _ in range(data.draw(st.integers(0, 30))):
-        if state.phase is Phase.MATCH_OVER:
-            break
-        action = chooser.choice(legal_plays(state))
-        actions.append(action)
-        state = apply(state, action)
-    deck = data.draw(st.none() | st.permutations(state.rules.deck).map(tuple))
-    tags = data.draw(st.dictionaries(st.text(max_size=10), st.text(max_size=20), max_size=4))
-    record = MatchRecord(rules=state.rules, seed=data.draw(seeds), actions=tuple(actions),
-                         deck=deck, tags=tags)
+@given(match_records(max_actions=30))
+def test_match_records_round_trip(record: MatchRecord) -> None:
     round_trips(MatchRecord, record)
+
+
+@pytest.mark.parametrize(
+    ("tags", "path"),
+    [({"": "x"}, "/tags"), ({"1x": "x"}, "/tags"), ({"Note": "a\nb"}, "/tags/Note"),
+     ({"Seed": "1"}, "/tags")],
+)
+def test_a_tag_the_records_refuse_is_a_wire_error_at_its_path(
+    tags: dict[str, str], path: str
+) -> None:
+    value = encode(MatchRecord())
+    assert isinstance(value, dict)
+    value["tags"] = dict(tags)
+    with pytest.raises(WireError) as caught:
+        decode(MatchRecord, value)
+    assert caught.value.path == path
 
 
 @given(st.sampled_from(["R4.4", "R4.2", "R1.6"]), st.text(max_size=30))

@@ -398,8 +398,19 @@ class TableService:
         return table.document(seat, since)
 
     def check(self, table: Table, seat: int, action: Action) -> bytes:
-        """The encoded :class:`~raise_the_sum.Verdict` on ``action`` for ``seat`` now."""
-        return dumps(wire.encode(check(table.state, action, seat=seat)))
+        """The encoded :class:`~raise_the_sum.Verdict` on ``action`` for ``seat`` now.
+
+        Additive field for the web page: ``explanation_text``, the one line of
+        the play's :class:`~raise_the_sum.scoring.Explanation` in the guide's
+        style (``str(verdict.explanation)``, such as ``(8 + 4 − 2) × 2 ÷ 3 =
+        20 ÷ 3 = 6 (rounded down)``), or null when the verdict has none; the
+        page shows it while a player picks cards.
+        """
+        verdict = check(table.state, action, seat=seat)
+        encoded = wire.encode(verdict)
+        assert isinstance(encoded, dict), "a verdict is encoded as an object"
+        line = None if verdict.explanation is None else str(verdict.explanation)
+        return dumps({**encoded, "explanation_text": line})
 
     def record(self, table: Table) -> bytes:
         """The encoded :class:`~raise_the_sum.records.MatchRecord`, once the match is over (409 before)."""
