@@ -23,7 +23,7 @@ True
 True
 
 With ``records=True`` the result also holds every match's
-:class:`~raise_the_sum.records.MatchRecord`, which replays it exactly:
+:class:`~raise_the_sum.MatchRecord`, which replays it exactly:
 
 >>> result = run_tournament([GreedyBot(), RandomBot()], 2, seed=1, records=True)
 >>> record = result.records[1]
@@ -170,7 +170,7 @@ class MatchResult:
 
 
 #: Deprecated: the old name of :class:`MatchResult`, kept so that code using it still
-#: runs. It clashed with :class:`raise_the_sum.records.MatchRecord`, the replayable
+#: runs. It clashed with :class:`raise_the_sum.MatchRecord`, the replayable
 #: record of a match, which a tournament's results now carry too.
 MatchRecord = MatchResult
 
@@ -190,7 +190,7 @@ def play_match(
     bot and the driver sending ``NextRound()`` between rounds. Each seat's bot
     gets its own generator, split in seat order from the match's bots
     generator (:func:`match_seeds`). With ``record``, the result holds the
-    match's :class:`~raise_the_sum.records.MatchRecord`, its seats named by
+    match's :class:`~raise_the_sum.MatchRecord`, its seats named by
     the entrants' labels. Raises :class:`ValueError` if a bot chooses an
     illegal action, and :class:`RuntimeError` past
     :data:`~raise_the_sum.driver.MAX_ACTIONS` actions.
@@ -270,7 +270,7 @@ class TournamentResult:
 
     @property
     def records(self) -> tuple[_records.MatchRecord, ...]:
-        """Every match's :class:`~raise_the_sum.records.MatchRecord`, in index order, when kept."""
+        """Every match's :class:`~raise_the_sum.MatchRecord`, in index order, when kept."""
         return tuple(m.record for m in self.matches_played if m.record is not None)
 
     def rate(self, entrant: int) -> float:

@@ -126,7 +126,7 @@ def check_events(before: GameState, action: Action, after: GameState, events: tu
     )
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(rules=any_rules, seed=seeds, choices=st.randoms(use_true_random=False))
 def test_step_is_apply_and_its_events_say_what_changed_along_whole_matches(
     rules: Rules, seed: int, choices: random.Random
@@ -138,7 +138,7 @@ def test_step_is_apply_and_its_events_say_what_changed_along_whole_matches(
         check_events(state, action, after, events)
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(rules=any_rules, seed=seeds, choices=st.randoms(use_true_random=False))
 def test_step_refuses_exactly_what_apply_refuses_with_the_same_error(
     rules: Rules, seed: int, choices: random.Random
@@ -163,7 +163,7 @@ def test_step_refuses_exactly_what_apply_refuses_with_the_same_error(
                 assert step(state, action, seat=seat)[0] == expected
 
 
-@settings(max_examples=40)
+@settings(max_examples=30)
 @given(rules=any_rules, seed=seeds, choices=st.randoms(use_true_random=False), sampler=seeds)
 def test_swap_hidden_cards_and_the_seat_observes_the_same_events(
     rules: Rules, seed: int, choices: random.Random, sampler: int
@@ -202,7 +202,7 @@ def mask_draws(events: tuple[Event, ...]) -> tuple[Event, ...]:
     return tuple(Drew(e.seat, None) if isinstance(e, Drew) else e for e in events)
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(rules=any_rules, seed=seeds, choices=st.randoms(use_true_random=False))
 def test_observed_events_hide_every_other_seats_draw_and_nothing_else(
     rules: Rules, seed: int, choices: random.Random
