@@ -66,7 +66,7 @@ from raise_the_sum.cli.game.session import (
     seat_names,
 )
 from raise_the_sum.cli.game.text import STYLES, Block, Span, card_span, plain
-from raise_the_sum.cli.game.tutorial import INTRO
+from raise_the_sum.lessons import INTRO
 from raise_the_sum.rulebook import RULES, rule
 
 RILEY_SAM_ALEX = [OPPONENTS["riley"], OPPONENTS["sam"], OPPONENTS["alex"]]
@@ -88,6 +88,7 @@ class Scripted:
         self.session: Session | None = None
         self.lines: list[str] = []
         self.asked: list[tuple[Prompt, GameState, str]] = []
+        self.waited: list[float] = []
 
     def show(self, block: Block) -> None:
         self.lines.extend(plain(line).rstrip() for line in block)
@@ -98,6 +99,12 @@ class Scripted:
         self.asked.append((prompt, self.session.state, answer))
         self.lines.append(plain(prompt.text) + answer)
         return answer
+
+    def wait(self, prompt: Prompt, seconds: float) -> str | None:
+        """A timed prompt: the policy's answer, or None (the time ran out) when it says "wait"."""
+        self.waited.append(seconds)
+        answer = self.ask(prompt)
+        return None if answer == "wait" else answer
 
     @property
     def text(self) -> str:
@@ -175,8 +182,8 @@ def test_cards_can_be_picked_by_notation_in_any_sign_and_case() -> None:
     assert parse_command("+8 +5 x2", HAND) == Pick(parse_cards("+8 +5 x2"))
     assert parse_command("+8 ×2 −3 ÷2", HAND) == Pick(parse_cards("+8 x2 -3 /2"))
     assert parse_command("+8, X2", HAND) == Pick(parse_cards("+8 x2"))
-    assert parse_command("play 0 4", HAND) == Pick((Card.parse("0"), HAND[3]))
-    assert parse_command("discard 2", HAND) == Pick((HAND[1],), (2,))
+    assert parse_command("play 0 4", HAND) == Pick((Card.parse("0"), HAND[3]), verb="play")
+    assert parse_command("discard 2", HAND) == Pick((HAND[1],), (2,), verb="discard")
 
 
 @pytest.mark.parametrize(
@@ -523,7 +530,7 @@ def test_reading_a_rule_shows_the_rulebook() -> None:
     assert status == EXIT_OK
     for rule_id in ("R4.4", "R2.5"):
         found = rule(rule_id)
-        assert f"{found.id}  {found.title}  (the guide)" in out
+        assert f"{found.id:<5} {found.title}  [guide]" in out
         assert " ".join(found.text.split()) in " ".join(out.split())
     assert "✗ no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2" in out
     for found in RULES.values():
@@ -647,45 +654,66 @@ def test_any_lines_at_any_prompt_never_crash_the_game(lines: list[str]) -> None:
 # --- the guided first hand --------------------------------------------------------------------
 
 
-def test_the_tutorial_guides_the_first_hand_and_then_lets_go() -> None:
-    marks: list[int] = []
-    examples: list[Play] = []
+GUIDE_TYPE = re.compile(r"Guide: type ([\d ]+) to (play|discard) ")
+
+
+def guided_policy(hints: list[tuple[str, str]]) -> Callable[[Prompt, Session], str]:
+    """Ask for a hint at every guided prompt, then type what the guide said to type."""
 
     def policy(prompt: Prompt, session: Session) -> str:
-        state = table(session)
-        since = screen.lines[marks[-1] if marks else 0:]
-        marks.append(len(screen.lines) + 1)
-        if len(screen.asked) > 8 or prompt.kind is PromptKind.MATCH_OVER:
+        screen = session.screen
+        assert isinstance(screen, Scripted)
+        if prompt.kind is PromptKind.MATCH_OVER or len(screen.asked) > 30:
             return "quit"
-        example = [line for line in since if line.startswith("For example, type ")]
-        if prompt.kind is PromptKind.PLAY and example:
-            numbers = example[0].removeprefix("For example, type ").split(" to play ")[0]
-            play = Play(tuple(state.hands[0][int(n) - 1] for n in numbers.split()))
-            assert play in legal_plays(state)
-            examples.append(play)
-            return numbers
-        return steady_policy(prompt, session)
+        if prompt.kind not in (PromptKind.PLAY, PromptKind.DISCARD):
+            return ""
+        said = [GUIDE_TYPE.match(line) for line in screen.lines]
+        guided = [m for m in said if m is not None]
+        last = screen.asked[-1][2] if screen.asked else ""
+        if guided and len(hints) < len(guided):
+            if last != "hint":
+                return "hint"
+            hint = next(line for line in reversed(screen.lines) if line.startswith("Hint: "))
+            hints.append((guided[-1].group(0).removeprefix("Guide: "), hint.removeprefix("Hint: ")))
+            return guided[-1].group(1)
+        return "quit"
 
-    session, screen = scripted_session(policy, tutorial=True)
+    return policy
+
+
+def test_the_tutorial_is_the_stacked_lesson_and_the_hint_agrees_with_the_guide() -> None:
+    hints: list[tuple[str, str]] = []
+    session, screen = scripted_session(guided_policy(hints), tutorial=True)
     assert session.run() == EXIT_OK
+    assert INTRO == ("Play your first hand, see Riley’s reply, then beat it. "
+                     "We’ll point out the cards as you go.")
+    assert f"Guide: {INTRO}" in screen.text
+    # The guide's three pointers, and the hint said the same each time.
+    assert [guide for guide, _ in hints] == [
+        "type 7 9 to play ", "type 1 to discard ", "type 6 7 8 to play "]
+    for guide, hint in hints:
+        assert hint.startswith(guide)
+    moves = [a for a in session.actions]
+    assert moves[:2] == [Play(parse_cards("+9 -6")), Discard(parse_cards("+1"))]
+    assert moves[2] == Play(parse_cards("+5 +7 +8 -9 /2"))
+    assert Play(parse_cards("+8 x2 0")) in moves
     text = screen.text
-    assert INTRO == ("Play your first hand, see Riley's reply, then beat it. "
-                     "We'll point out the cards as you go.")
-    assert f"Guide: {INTRO}" in text
-    first = screen.asked[0][1]
-    before_the_opening = screen.lines[:screen.lines.index("Your opening › " + screen.asked[0][2])]
-    for kind in Kind:
-        held = [format(c, "u") for c in first.hands[0] if c.kind is kind]
-        legend = [line for line in before_the_opening if f"  {kind.colour}: " in line]
-        assert len(legend) == (1 if held else 0), kind
-        if held:
-            assert legend[0].split(f"  {kind.colour}: ")[0].split() == held
-    assert examples, "the guide suggested an opening"
-    assert "Now see Riley's reply." in text
-    assert text.count("Guide: what your cards did:") + text.count("Guide: you passed") == 2
-    assert "That's your guided hand." in text
-    after = text[text.index("That's your guided hand."):]
-    assert "Guide:" not in after and "For example" not in after
+    assert "Riley’s reply stands at 14. Now beat it" in text
+    assert "Your black 0 cancels the whole attack" in text
+    assert "That’s your guided hand" in text
+    after = text[text.index("That’s your guided hand"):]
+    assert "Guide: " not in after.split("\n", 1)[1]
+
+
+def test_the_tutorial_is_played_at_the_pages_table() -> None:
+    with pytest.raises(ValueError, match="Riley, Sam and Alex"):
+        transcript("quit\n", opponents=[make_bot("greedy")], tutorial=True)
+    status, out, err = play(["--tutorial", "--seed", "1"], "quit\n")
+    assert (status, err) == (EXIT_OK, "")
+    assert "Guide: Play your first hand" in out
+    out_, err_ = io.StringIO(), io.StringIO()
+    assert main(["play", "--tutorial", "--players", "2"], out=out_, err=err_) == 2
+    assert "the guided first hand is played by 4 players" in err_.getvalue()
 
 
 def test_without_the_tutorial_there_is_no_guide() -> None:
@@ -793,9 +821,3 @@ def test_a_closed_standard_input_is_the_end_of_input(monkeypatch: pytest.MonkeyP
     assert play_command.run(args, out, err) == EXIT_OK
     assert err.getvalue() == ""
     assert out.getvalue().rstrip().endswith("End of input: bye! (This was seed 4.)")
-
-
-def test_the_tutorial_names_the_first_opponent() -> None:
-    status, out, _ = transcript("quit\n", opponents=[make_bot("greedy")], tutorial=True)
-    assert status == EXIT_OK
-    assert "Guide: Play your first hand, see Greedy's reply, then beat it." in out

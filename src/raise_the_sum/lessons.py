@@ -45,6 +45,7 @@ only the reshuffles, as with any stacked deck (rule R3.8).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Final
 
@@ -64,8 +65,10 @@ __all__ = [
     "INTRO",
     "SEATS",
     "Lesson",
+    "Stage",
     "lesson",
     "lesson_action",
+    "stage",
     "tutorial_deck",
     "tutorial_game",
     "tutorial_rules",
@@ -216,34 +219,57 @@ def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     return True
 
 
-def _stage(view: PlayerView) -> str | None:
-    """Where the guided hand is, from the view alone; None once it is over.
+class Stage(enum.Enum):
+    """Where the guided hand is (:func:`stage`)."""
+
+    #: The player opens the round (rule R4.3).
+    OPEN = "open"
+    #: The player discards down to the hand limit (rule R4.8).
+    DISCARD = "discard"
+    #: A bot takes its turn before the player's second one: Riley's reply, Sam's and Alex's turns.
+    WATCH = "watch"
+    #: The player's second turn: beat the standing play (rule R4.4).
+    REPLY = "reply"
+    #: The turns after the player's reply, until the player's next turn.
+    AFTER = "after"
+    #: The first round ended while the guide still spoke (rule R5.1).
+    ROUND_OVER = "round over"
+    #: The lesson is over (or this is not the tutorial's seat 0).
+    OVER = "over"
+
+
+def stage(view: PlayerView) -> Stage:
+    """Where the guided hand is, from the player's view alone.
 
     The deck only shrinks by one card per turn in the first round (there is
     no reshuffle that early), so its size tells whose turn of the lesson it is.
+
+    >>> from raise_the_sum import observe
+    >>> stage(observe(tutorial_game(), 0)), stage(observe(tutorial_game(), 1))
+    (<Stage.OPEN: 'open'>, <Stage.OVER: 'over'>)
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"view must be a PlayerView, got {view!r}")
     if view.rules != _RULES or view.seat != 0:
-        return None
+        return Stage.OVER
     first = _first_turn_draws(view.rules)
     played = sum(view.points)
     drawn = first - view.deck_size  # the turns started since the player's first one
     if view.phase is Phase.ROUND_OVER and played == 1:
-        return "round over" if drawn <= _LAST else None
+        return Stage.ROUND_OVER if drawn <= _LAST else Stage.OVER
     if played or view.phase not in (Phase.PLAY, Phase.DISCARD):
-        return None
+        return Stage.OVER
     if view.current == 0:
         if drawn == 0:
-            return "open" if view.phase is Phase.PLAY else "discard"
+            return Stage.OPEN if view.phase is Phase.PLAY else Stage.DISCARD
         if drawn == 4:  # Riley, Sam and Alex have each had their first turn
-            return "reply" if view.phase is Phase.PLAY else "discard"
-        return None
+            return Stage.REPLY if view.phase is Phase.PLAY else Stage.DISCARD
+        return Stage.OVER
     if 0 <= drawn < 4:
-        return "watch"
+        return Stage.WATCH
     if drawn <= _LAST:
-        return "after"
-    return None
+        return Stage.AFTER
+    return Stage.OVER
 
 
 def lesson(view: PlayerView) -> Lesson | None:
@@ -262,20 +288,21 @@ def lesson(view: PlayerView) -> Lesson | None:
     follows: it points at a legal play for the table as it is, or says
     that nothing beats the score and a pass keeps the cards (rule R4.5).
     """
-    stage = _stage(view)
-    if stage is None:
-        return None
-    if stage == "open":
-        return _open(view)
-    if stage == "discard":
-        return _discard(view)
-    if stage == "watch":
-        return _watch(view)
-    if stage == "reply":
-        return _reply(view)
-    if stage == "after":
-        return _after(view)
-    return _round_over(view)
+    match stage(view):
+        case Stage.OVER:
+            return None
+        case Stage.OPEN:
+            return _open(view)
+        case Stage.DISCARD:
+            return _discard(view)
+        case Stage.WATCH:
+            return _watch(view)
+        case Stage.REPLY:
+            return _reply(view)
+        case Stage.AFTER:
+            return _after(view)
+        case Stage.ROUND_OVER:
+            return _round_over(view)
 
 
 def lesson_action(view: PlayerView) -> Action | None:
@@ -308,8 +335,9 @@ def _open(view: PlayerView) -> Lesson | None:
     add, attack = _OPENING
     return Lesson(
         f"{INTRO} In this lesson everyone starts with 9 cards, not 7, so that you "
-        "also meet the limit of 7 cards (rule R4.8). You open the round: there is no "
-        "score to beat yet, so any 1 to 5 cards will do (rule R4.3). Play "
+        f"also meet the limit of {view.rules.hand_limit} cards (rule R4.8). You open the "
+        "round: there is no score to beat yet, so any "
+        f"{view.rules.min_play} to {view.rules.max_play} cards will do (rule R4.3). Play "
         f"{_cards(_OPENING)}: blue {add:u} makes your score {add.value} (rule R2.1), and "
         f"red {attack:u} is an attack: it will come off {SEATS[1]}’s blue cards in "
         f"{SEATS[1]}’s reply (rule R2.8).",
