@@ -16,6 +16,7 @@ import itertools
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -38,7 +39,9 @@ from raise_the_sum import (
     legal_plays,
     match_winner,
     new_game,
+    observe,
     parse_cards,
+    step,
 )
 from raise_the_sum.bots import OPPONENTS, Bot, make_bot
 from raise_the_sum.cli import build_parser, main
@@ -821,3 +824,288 @@ def test_a_closed_standard_input_is_the_end_of_input(monkeypatch: pytest.MonkeyP
     assert play_command.run(args, out, err) == EXIT_OK
     assert err.getvalue() == ""
     assert out.getvalue().rstrip().endswith("End of input: bye! (This was seed 4.)")
+
+
+# --- issue 8: what a first evening in the terminal tripped on ---------------------------------
+
+
+def test_the_word_discard_at_a_play_prompt_is_refused_citing_R4_8() -> None:
+    status, out, session = transcript("discard 1\nquit\n", opponents=[OPPONENTS["riley"]],
+                                      seeds=(5,))
+    assert status == EXIT_OK
+    assert "You open with" not in out
+    assert ("✗ discarding comes at the end of a turn, after a play or a pass, and only above 7 "
+            "cards (rule R4.8)") in out
+    assert session.actions == []
+
+
+def test_the_word_play_at_the_discard_prompt_is_refused_and_discard_works() -> None:
+    seen: list[str] = []
+
+    def policy(prompt: Prompt, session: Session) -> str:
+        state = table(session)
+        if prompt.kind is PromptKind.DISCARD:
+            seen.append(screen.lines[-1] if seen else "")
+            if len(seen) == 1:
+                return "play 1"
+            return "discard 1"
+        if seen and len(seen) > 1:
+            return "quit"
+        return "1" if state.opening else "pass"
+
+    session, screen = scripted_session(policy, seeds=(3,))
+    assert session.run() == EXIT_OK
+    assert "✗ you hold 8 cards: discard 1 to end your turn with 7 (rule R4.8)" in screen.lines
+    assert any(line.startswith("  You discard ") for line in screen.lines)
+
+
+def test_between_rounds_a_number_is_not_a_card() -> None:
+    def policy(prompt: Prompt, session: Session) -> str:
+        if prompt.kind is PromptKind.ROUND_OVER:
+            return "99" if screen.asked[-1][0].kind is not PromptKind.ROUND_OVER else "quit"
+        return steady_policy(prompt, session)
+
+    session, screen = scripted_session(policy, opponents=[OPPONENTS["riley"]])
+    assert session.run() == EXIT_OK
+    assert "✗ the round is over: press Enter to start round 2 (rule R5.4)" in screen.lines
+    assert not any("there is no card 99" in line for line in screen.lines)
+
+
+def test_at_the_discard_prompt_a_card_not_held_cites_R4_2_first() -> None:
+    from raise_the_sum import ALL_CARDS
+
+    answers: list[str] = []
+
+    def policy(prompt: Prompt, session: Session) -> str:
+        state = table(session)
+        if prompt.kind is PromptKind.DISCARD:
+            hand = state.hands[0]
+            if not answers:  # a card not held, then two of a card held once
+                missing = next(c for c in ALL_CARDS if c not in hand)
+                once = next(c for c in hand if hand.count(c) == 1)
+                answers.extend([str(missing), f"{once} {once}", "quit"])
+                refusals.extend([f"✗ you do not hold {format(missing, 'u')} (rule R4.2)",
+                                 f"✗ you hold 1 {format(once, 'u')}, not 2 (rule R4.2)"])
+            return answers.pop(0)
+        return "1" if state.opening else "pass"
+
+    refusals: list[str] = []
+    session, screen = scripted_session(policy, seeds=(3,))
+    assert session.run() == EXIT_OK
+    assert refusals and [line for line in screen.lines if line.startswith("✗ ")] == refusals
+
+
+def test_fresh_and_fresh_start_are_a_fresh_start() -> None:
+    for word in ("fresh", "fresh start", "Fresh Start", "new"):
+        assert parse_command(word, HAND) == Fresh()
+    status, out, session = transcript("fresh start\ny\nquit\n", seeds=(3, 9))
+    assert status == EXIT_OK and session.seed == 9 and session.matches == 2
+    assert FRESH_START in out
+
+
+def test_quit_and_help_work_at_the_fresh_start_question() -> None:
+    status, out, session = transcript("new\nhelp\nquit\n", seeds=(3, 9))
+    assert status == EXIT_OK and session.matches == 1
+    assert "  y         end this match and start a fresh one" in out
+    assert out.endswith("Bye! (This was seed 3; replay it with --seed 3.)\n")
+
+
+def test_guide_shows_the_quick_guide_with_rule_ids_in_the_game_and_on_the_command_line() -> None:
+    from raise_the_sum.cli.guide import QUICK_GUIDE, format_guide
+
+    status, out, _ = transcript("guide\nquit\n")
+    assert status == EXIT_OK
+    assert "THE QUICK GUIDE" in out
+    words = " ".join(out.split())
+    for text, ids in QUICK_GUIDE:
+        assert " ".join(text.split()) in words or text.split()[0] in words
+        for rule_id in ids:
+            assert rule_id in RULES
+    assert "R4.8" in out and "Keep at most 7 cards at the end of your turn." in out
+    cli_out, err = io.StringIO(), io.StringIO()
+    assert main(["guide"], out=cli_out, err=err) == 0
+    assert cli_out.getvalue() == format_guide() + "\n"
+    # The page's own sentences, word for word.
+    page = " ".join(text for text, _ in QUICK_GUIDE)
+    for sentence in ("Start with 7 cards.", "Replies must beat the score. Ties don’t count.",
+                     "First to 5 points wins.",
+                     "The discard pile is shuffled back in when the deck runs out."):
+        assert sentence in page
+
+
+def test_the_next_round_starts_by_itself_after_the_pause() -> None:
+    def policy(prompt: Prompt, session: Session) -> str:
+        if prompt.kind is PromptKind.ROUND_OVER:
+            return "wait"
+        return steady_policy(prompt, session)
+
+    screen = Scripted(policy)
+    session = Session(screen, [OPPONENTS["riley"]], seeds=iter([3]), round_pause=2.5)
+    screen.session = session
+    assert session.run() == EXIT_OK
+    state = table(session)
+    assert state.phase is Phase.MATCH_OVER
+    assert screen.waited and set(screen.waited) == {2.5}
+    assert len(screen.waited) == sum(state.points) - 1  # every round but the last, by itself
+    assert "Round 2 starts in a moment (Enter: now) › wait" in screen.lines
+
+
+def test_plain_input_does_not_wait_between_rounds() -> None:
+    out = io.StringIO()
+    screen = PlainScreen(io.StringIO(""), out)
+    prompt = Prompt(PromptKind.ROUND_OVER, (Span("Round 2 starts › ", "prompt"),))
+    assert screen.wait(prompt, 10.0) is None
+    assert out.getvalue() == "Round 2 starts ›\n"
+
+
+def test_a_reshuffle_is_announced_citing_R6_1() -> None:
+    from raise_the_sum.events import Reshuffled
+
+    session, screen = scripted_session(steady_policy, seeds=(1,))
+    assert session.run() == EXIT_OK
+    # Replay the match's actions with step: every reshuffle is announced, with the new deck's size.
+    record = session.record
+    state = record.start()
+    sizes = []
+    for action in record.actions:
+        state, events = step(state, action)
+        sizes += [e.size for e in events if isinstance(e, Reshuffled)]
+    assert sizes, "seed 1's match reshuffles"
+    shown = [line for line in screen.lines if "(rule R6.1)" in line]
+    assert shown == [f"  The deck ran out: the discard pile is shuffled into a new deck of {n} "
+                     "cards (rule R6.1)" for n in sizes]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_long_lines_wrap_with_their_continuations_indented(width: int) -> None:
+    script = "hint\nguide\nrule R4.8\nhelp\n7 9\n1\n6 7 8\n" + "pass\n" * 3 + "quit\n"
+    runs = []
+    for w in (None, width):
+        out = io.StringIO()
+        session = Session(PlainScreen(io.StringIO(script), out, echo=True, width=w),
+                          RILEY_SAM_ALEX, seeds=iter([332697]), tutorial=True)
+        assert session.run() == EXIT_OK
+        runs.append(out.getvalue().splitlines())
+    whole, wrapped = runs
+    assert all(len(line) <= width for line in wrapped if "›" not in line)
+    assert max(map(len, whole)) > width  # there was something to wrap
+    # Each long line becomes its start, then continuation lines indented deeper than it.
+    rest = iter(wrapped)
+    for line in whole:
+        first = next(rest)
+        if len(line) <= width or "›" in line:
+            assert first == line
+            continue
+        assert line.startswith(first)
+        indent = len(line) - len(line.lstrip(" ")) + 2
+        words = first.split()
+        while len(words) < len(line.split()):
+            more = next(rest)
+            assert more.startswith(" " * indent) and more[indent] != " ", more
+            words += more.split()
+        assert words == line.split()
+
+
+def test_wrap_indents_continuations_and_keeps_styles() -> None:
+    from raise_the_sum.cli.game.text import join, span, wrap
+
+    line = join("  You play ", span("+4 +5 +8 −2 −4", "strong"), " against −12: (4 + 5 + 8 − 12) "
+                "× 1 = 5, which beats 4; ", span("attacks −6", "attack"))
+    parts = wrap(line, 40)
+    assert len(parts) > 1
+    assert all(len(plain(part)) <= 40 for part in parts)
+    assert all(plain(part).startswith("    ") for part in parts[1:])
+    assert " ".join(" ".join(plain(part).split()) for part in parts) == " ".join(plain(line).split())
+    assert any(s.style == "attack" for part in parts for s in part)
+
+
+def test_piped_output_has_no_trailing_spaces() -> None:
+    status, out, _ = play(["--seed", "3", "--players", "2"], "hint\nguide\n1\nquit\n")
+    assert status == EXIT_OK
+    lines = out.splitlines()
+    assert any(line.strip().startswith("1    2") for line in lines)  # the hand's numbers row
+    assert [line for line in lines if line != line.rstrip()] == []
+
+
+def test_the_opening_hint_follows_the_rules_not_five_cards() -> None:
+    from raise_the_sum.cli.game.render import table_block
+
+    view = observe(new_game(Rules(players=2, max_play=2), seed=1), 0)
+    shown = "\n".join(plain(line) for line in table_block(view, ("You", "Riley"), 1))
+    assert "(any 1 to 2 cards; rule R4.3)" in shown
+    view = observe(new_game(seed=1), 0)
+    shown = "\n".join(plain(line) for line in table_block(view, seat_names(RILEY_SAM_ALEX), 1))
+    assert "(any 1 to 5 cards; rule R4.3)" in shown
+
+
+def test_the_tutorials_stage_is_the_lessons_enum() -> None:
+    from raise_the_sum.cli.game import tutorial
+    from raise_the_sum.lessons import Stage
+
+    stages: list[Stage] = []
+
+    def policy(prompt: Prompt, session: Session) -> str:
+        assert session._tutorial is not None
+        stages.append(session._tutorial.stage)
+        return guided(prompt, session)
+
+    guided = guided_policy([])
+    session, screen = scripted_session(policy, tutorial=True)
+    assert session.run() == EXIT_OK
+    assert all(isinstance(s, Stage) for s in stages)
+    assert {Stage.OPEN, Stage.DISCARD, Stage.REPLY} <= set(stages)
+    assert not hasattr(tutorial, "_next_seat")  # the clockwise rule is the library's (R4.9)
+
+
+def test_the_hint_in_the_tutorial_is_the_guides() -> None:
+    from raise_the_sum.lessons import lesson_action
+
+    status, out, session = transcript("hint\nquit\n", tutorial=True)
+    assert status == EXIT_OK
+    action = lesson_action(observe(lessons_game(), 0))
+    assert isinstance(action, Play)
+    assert f"Hint: type 7 9 to play {' '.join(format(c, 'u') for c in action.cards)}" in out
+
+
+def lessons_game() -> GameState:
+    from raise_the_sum.lessons import tutorial_game
+
+    return tutorial_game(seed=3)
+
+
+def test_play_record_saves_the_match_as_a_record_with_seat_names(tmp_path: Path) -> None:
+    from raise_the_sum.records import MatchRecord
+
+    path = tmp_path / "match.txt"
+    script = "".join(f"{line}\n" for line in ["1"] + ["pass", ""] * 40) + "quit\n"
+    status, out, err = play(["--seed", "3", "--players", "2", "--record", str(path)], script)
+    assert (status, err) == (EXIT_OK, "")
+    record = MatchRecord.from_text(path.read_text(encoding="utf-8"))
+    assert record.seed == 3 and record.rules == Rules(players=2)
+    assert record.names == ("You", "Riley")
+    assert record.actions
+    # The record replays to the very table the transcript ended on.
+    _, again, session = transcript(script, opponents=[OPPONENTS["riley"]])
+    assert record.replay()[-1] == session.state
+    assert record == session.record
+
+
+def test_play_record_of_a_fresh_start_and_of_the_tutorial(tmp_path: Path) -> None:
+    from raise_the_sum.lessons import tutorial_deck
+    from raise_the_sum.records import MatchRecord
+
+    path = tmp_path / "tut.txt"
+    status, _, err = play(["--tutorial", "--seed", "4", "--record", str(path)], "7 9\nnew\ny\n1\nquit\n")
+    assert (status, err) == (EXIT_OK, "")
+    first = MatchRecord.from_text(path.read_text(encoding="utf-8"))
+    assert first.deck == tutorial_deck() and first.actions[0] == Play(parse_cards("+9 -6"))
+    second = MatchRecord.from_text((tmp_path / "tut-2.txt").read_text(encoding="utf-8"))
+    assert second.seed == 5 and second.deck is None
+    assert second.actions[0] == Play((new_game(seed=5).hands[0][0],))
+
+
+def test_play_record_to_a_place_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    target = tmp_path / "no" / "such" / "dir" / "m.txt"
+    assert main(["play", "--record", str(target)], out=out, err=err) == 2
+    assert "argument --record: cannot write" in err.getvalue()
