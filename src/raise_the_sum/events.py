@@ -1,6 +1,6 @@
 """Events: what happened in one transition, in the order of the rules.
 
-The event classes are frozen attrs classes; :mod:`raise_the_sum.wire`
+The event classes are frozen attrs classes; ``raise_the_sum.wire``
 encodes each with a ``"type"`` key (``"played"``, ``"passed"``, ...).
 
 :func:`~raise_the_sum.step` is :func:`~raise_the_sum.apply` together with the events of

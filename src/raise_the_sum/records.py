@@ -513,7 +513,7 @@ def _escape(value: str) -> str:
 
 # -- reading ------------------------------------------------------------------------------
 
-_NUMBER: Final = re.compile(r"0|[1-9][0-9]*\Z")
+_NUMBER: Final = re.compile(r"(?:0|[1-9][0-9]*)\Z")
 _SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 _ROUND: Final = re.compile(r"Round(?:[ \t]+([0-9]+))?[ \t]*\Z")
 _ACTION: Final = re.compile(r"([0-9]+)\.")
@@ -619,7 +619,8 @@ class _Reader:
         if at >= len(body) or body[at] != "]":
             self.fail(line, start + at + 1, f"tag {name}: close the tag pair with ]")
         if at + 1 != len(body):
-            self.fail(line, start + at + 2, "one tag pair to a line: nothing may follow the ]")
+            after = len(body) - len(body[at + 1 :].lstrip(_BLANKS))
+            self.fail(line, start + after + 1, "one tag pair to a line: nothing may follow the ]")
         return _Tag(name, "".join(chars), raw, line, start + 2, start + value_at + 1)
 
     def header(self, tags: dict[str, _Tag], index: int) -> MatchRecord:
