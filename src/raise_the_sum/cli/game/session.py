@@ -49,8 +49,6 @@ from raise_the_sum import (
     legal_plays,
     new_game,
     observe,
-    observe_events,
-    step,
 )
 from raise_the_sum.bots import Bot, suggest
 from raise_the_sum.cli import EXIT_INTERRUPT
@@ -91,6 +89,7 @@ from raise_the_sum.cli.game.render import (
 from raise_the_sum.cli.game.screen import Prompt, PromptKind, Screen
 from raise_the_sum.cli.game.text import Line, cards_text, join, span
 from raise_the_sum.cli.game.tutorial import Tutorial
+from raise_the_sum.driver import Move, NextRoundBy, Table, act, run_bots
 from raise_the_sum.lessons import BOTS as TUTORIAL_BOTS
 from raise_the_sum.lessons import tutorial_deck, tutorial_game
 from raise_the_sum.records import MatchRecord, seat_tag
@@ -158,9 +157,10 @@ class Session:
     and the match's number (1 for the first) at its start and after every
     action, to save it.
 
-    The opponents' choices and the hints each draw on their own generators,
-    seeded from the match's seed, so that asking for a hint never changes
-    how the opponents play.
+    The opponents' choices (one generator per bot, :meth:`Table.start
+    <raise_the_sum.driver.Table.start>`) and the hints draw on their own
+    generators, split from the match's seed, so that asking for a hint never
+    changes how the opponents play.
     """
 
     def __init__(
@@ -191,8 +191,7 @@ class Session:
         self._told_how = False
         #: The match's seed.
         self.seed = 0
-        #: The table now.
-        self.state: GameState | None = None
+        self._match: Table | None = None
         #: The round under way, from 1.
         self.round_number = 0
         #: How many matches this session has started.
@@ -200,8 +199,12 @@ class Session:
         #: The actions of the match so far, in order.
         self.actions: list[Action] = []
         self._stacked: tuple[Card, ...] | None = None
-        self._bot_rngs: list[Rng] = []
         self._hint_rng = Rng.from_seed(0)
+
+    @property
+    def state(self) -> GameState | None:
+        """The table now; None before the first match starts."""
+        return None if self._match is None else self._match.state
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -267,18 +270,16 @@ class Session:
         self.matches += 1
         tutorial = self._tutorial is not None
         if tutorial:
-            self.state = tutorial_game(seed=self.seed)
+            first = tutorial_game(seed=self.seed)
             self._stacked = tutorial_deck()
         else:
-            self.state = new_game(Rules(players=len(self.names)), seed=self.seed)
+            first = new_game(Rules(players=len(self.names)), seed=self.seed)
             self._stacked = None
         self.actions = []
-        rng = Rng.from_seed(self.seed)
-        rngs = []
-        for _ in range(len(self.bots) + 1):
-            x, rng = rng.next_u64()
-            rngs.append(Rng.from_seed(x))
-        self._hint_rng, self._bot_rngs = rngs[0], rngs[1:]
+        self._hint_rng, bots_rng = Rng.from_seed(self.seed).split()
+        # The player sends NextRound() between rounds (after the pause, or on Enter).
+        self._match = Table.start(first, (None, *self.bots), bots_rng,
+                                  next_round=NextRoundBy.CALLER)
         self.round_number = 1
         self._show(*match_header(self.names, self._table().rules, self.seed, tutorial=tutorial),
                    round_header(self._table().current, self.round_number, self.names))
@@ -326,25 +327,37 @@ class Session:
             self._show(*self._tutorial.update(view))
 
     def _opponent_turn(self, state: GameState) -> None:
-        seat = state.current
-        legal = legal_plays(state)
-        action, self._bot_rngs[seat - 1] = self.bots[seat - 1].choose(
-            observe(state, seat), legal, self._bot_rngs[seat - 1])
-        if not isinstance(action, Discard):  # a discard follows its pass at once
+        """The opponents act (the match driver), each shown as it happens, until the player must."""
+        assert self._match is not None
+        if state.phase is Phase.PLAY:
             self._pause()
-        self._apply(action)
+        run_bots(self._match, hook=self._bot_moved)
+
+    def _bot_moved(self, table: Table, move: Move) -> None:
+        before = self._table()
+        self._match = table
+        self._shown(before, move)
+        if table.driver_to_act and table.state.phase is Phase.PLAY:
+            self._pause()  # a discard follows its pass at once; a play or a pass is paced
 
     def _apply(self, action: Action) -> None:
+        """The player's action (or the NextRound() the player sends), through the driver."""
+        assert self._match is not None
         before = self._table()
-        after, events = step(before, action)
-        self.state = after
+        self._match, move = act(self._match, action)
+        self._shown(before, move)
+
+    def _shown(self, before: GameState, move: Move) -> None:
+        """Show one move: its line, its reshuffles (rule R6.1), a round's or match's end."""
+        action = move.action
+        after = self._table()
         self.actions.append(action)
         if isinstance(action, NextRound):
             self.round_number += 1
             self._show((), round_header(after.current, self.round_number, self.names))
         else:
             self._show(join("  ", describe_action(before, action, self.names)))
-        for event in observe_events(events, 0):
+        for event in move.observed(0):
             line = describe_event(event)
             if line is not None:
                 self._show(line)
