@@ -33,6 +33,16 @@ class Phase(enum.Enum):
     MATCH_OVER = "match over"
 
 
+def is_opening(phase: Phase, standing: tuple[Card, ...]) -> bool:
+    """The one definition of "an opening" (rule R4.3): a play to make, and no standing play.
+
+    Package-internal; read it as :attr:`GameState.opening` or
+    :attr:`~raise_the_sum.PlayerView.opening`. While it holds there is no
+    score to beat (``to_beat`` is None) and no attack.
+    """
+    return phase is Phase.PLAY and not standing
+
+
 @attrs.frozen(cache_hash=True)
 class GameState:
     """The whole table: hands, piles, scores, whose turn it is, and the generator.
@@ -86,8 +96,12 @@ class GameState:
 
     @property
     def opening(self) -> bool:
-        """True when the player to act would open the round: no standing play (rule R4.3)."""
-        return self.phase is Phase.PLAY and not self.standing
+        """True when the player to act opens the round: no standing play, no score (rule R4.3).
+
+        The one test of "is this an opening"; :attr:`PlayerView.opening
+        <raise_the_sum.PlayerView.opening>` is the same for a seat's view.
+        """
+        return is_opening(self.phase, self.standing)
 
     @property
     def active(self) -> tuple[int, ...]:

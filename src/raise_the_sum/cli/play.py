@@ -35,8 +35,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from raise_the_sum.bots import BOTS, OPPONENTS, Bot
-from raise_the_sum.cli import UsageError, _args
-from raise_the_sum.cli.game.screen import is_tty
+from raise_the_sum.cli import UsageError, _args, is_tty
 from raise_the_sum.lessons import BOTS as TUTORIAL_BOTS
 from raise_the_sum.records import MatchRecord
 

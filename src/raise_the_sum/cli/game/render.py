@@ -105,7 +105,7 @@ def describe_action(state: GameState, action: Action, names: Sequence[str]) -> L
     who = name_span(seat, names)
     if isinstance(action, Play):
         e = explain(action.cards, state.attack)
-        if state.to_beat is None:
+        if state.opening:
             head = join(who, f" {_verb(seat, 'open')} with ", cards_text(action.cards))
             tail: Line = ()
         else:
@@ -204,7 +204,7 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
                 join("  ", status) if status else "",
             )
         )
-    if not view.standing:
+    if view.opening:
         lines.append(join("  No score to beat: ", span("this is an opening", "strong"),
                           span(f" (any {play_span(rules)}; rule R4.3)", "dim")))
     else:

@@ -31,7 +31,8 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from raise_the_sum.cli.game.screen import Prompt, is_tty
+from raise_the_sum.cli import is_tty
+from raise_the_sum.cli.game.screen import Prompt
 from raise_the_sum.cli.game.text import STYLES, Block, Line, wrap
 
 __all__ = ["RICH_STYLES", "RichScreen", "to_text"]

@@ -30,15 +30,7 @@ import attrs
 
 from raise_the_sum.cli.game.text import Block, Line, plain, wrap
 
-__all__ = ["PlainScreen", "Prompt", "PromptKind", "Screen", "is_tty"]
-
-
-def is_tty(stream: object) -> bool:
-    """True when ``stream`` is a terminal; False for anything else, closed streams too."""
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
+__all__ = ["PlainScreen", "Prompt", "PromptKind", "Screen"]
 
 
 class PromptKind(enum.Enum):
