@@ -126,12 +126,20 @@ def scripted_session(
     return session, screen
 
 
-def transcript(script: str, opponents: Sequence[Bot] = RILEY_SAM_ALEX, seeds: Sequence[int] = (3,),
-               tutorial: bool = False) -> tuple[int, str, Session]:
+def transcript(
+    script: str,
+    opponents: Sequence[Bot] = RILEY_SAM_ALEX,
+    seeds: Sequence[int] = (3,),
+    tutorial: bool = False,
+) -> tuple[int, str, Session]:
     """Run a session on ``script`` (one line per answer) through a PlainScreen."""
     out = io.StringIO()
-    session = Session(PlainScreen(io.StringIO(script), out, echo=True), opponents,
-                      seeds=iter(seeds), tutorial=tutorial)
+    session = Session(
+        PlainScreen(io.StringIO(script), out, echo=True),
+        opponents,
+        seeds=iter(seeds),
+        tutorial=tutorial,
+    )
     status = session.run()
     return status, out.getvalue(), session
 
@@ -172,7 +180,7 @@ HAND = parse_cards("+2 +5 +5 +8 x2 -3 /2 0")
 
 
 def test_numbers_pick_cards_in_the_order_the_hand_is_shown() -> None:
-    shown = [line for line in map(plain, hand_block(HAND))]
+    shown = list(map(plain, hand_block(HAND)))
     numbers, chips = shown[1].split(), shown[2].split()
     assert numbers == [str(i) for i in range(1, len(HAND) + 1)]
     assert chips == [format(card, "u") for card in HAND]
@@ -192,10 +200,23 @@ def test_cards_can_be_picked_by_notation_in_any_sign_and_case() -> None:
 @pytest.mark.parametrize(
     ("text", "command"),
     [
-        ("", Enter()), ("   ", Enter()), ("next", Enter()), ("pass", PassTurn()), ("PASS", PassTurn()),
-        ("hint", Hint()), ("rules", ReadRule()), ("rule", ReadRule()),
-        ("rule R4.4", ReadRule("R4.4")), ("rule r4.4", ReadRule("R4.4")), ("rule 2.5", ReadRule("R2.5")),
-        ("new", Fresh()), ("quit", Quit()), ("q", Quit()), ("exit", Quit()), ("help", Help()), ("?", Help()),
+        ("", Enter()),
+        ("   ", Enter()),
+        ("next", Enter()),
+        ("pass", PassTurn()),
+        ("PASS", PassTurn()),
+        ("hint", Hint()),
+        ("rules", ReadRule()),
+        ("rule", ReadRule()),
+        ("rule R4.4", ReadRule("R4.4")),
+        ("rule r4.4", ReadRule("R4.4")),
+        ("rule 2.5", ReadRule("R2.5")),
+        ("new", Fresh()),
+        ("quit", Quit()),
+        ("q", Quit()),
+        ("exit", Quit()),
+        ("help", Help()),
+        ("?", Help()),
     ],
 )
 def test_the_words_of_the_prompt(text: str, command: object) -> None:
@@ -284,7 +305,7 @@ def test_the_table_shows_every_seat_the_score_the_attack_and_who_played_it() -> 
     state = screen.asked[-1][1]
     assert state.current == 0 and state.standing_seat is not None
     text = screen.text
-    block = text[text.rindex("Your turn"):]
+    block = text[text.rindex("Your turn") :]
     names = session.names
     for seat, name in enumerate(names):
         row = next(line for line in block.splitlines() if line.startswith(f"  {name} "))
@@ -313,7 +334,9 @@ def test_every_action_is_shown_with_the_arithmetic_of_every_play() -> None:
         assert str(explain(action.cards, before.attack)) in screen.text
 
 
-def replay(seed: int, names: Sequence[str], lines: Sequence[str]) -> tuple[list[tuple[GameState, Action]], GameState]:
+def replay(
+    seed: int, names: Sequence[str], lines: Sequence[str]
+) -> tuple[list[tuple[GameState, Action]], GameState]:
     """Replay a match from its transcript: at each step, the one legal action whose line
     the game printed next, so that the game's log is checked against the rules."""
     state = new_game(Rules(players=len(names)), seed=seed)
@@ -377,7 +400,11 @@ def test_a_full_match_with_junk_at_every_prompt() -> None:
 
     asked = screen.asked
     assert {asked[i][0].kind for i in junk_answers} == {
-        PromptKind.PLAY, PromptKind.DISCARD, PromptKind.ROUND_OVER, PromptKind.MATCH_OVER}
+        PromptKind.PLAY,
+        PromptKind.DISCARD,
+        PromptKind.ROUND_OVER,
+        PromptKind.MATCH_OVER,
+    }
     for i in junk_answers:  # the same prompt again, on the same table
         assert (asked[i + 1][0], asked[i + 1][1]) == (asked[i][0], asked[i][1]), asked[i][2]
     refusals = [line for line in screen.lines if line.startswith("✗ ")]
@@ -393,14 +420,17 @@ def test_a_full_match_with_junk_at_every_prompt() -> None:
         "✗ there is no card 99: your hand has 8 cards, numbered 1 to 8 (rule R4.2)",
     ):
         assert expected in refusals
-    assert any(line.startswith("✗ a reply must beat ") and line.endswith("(rule R4.4)") for line in refusals)
+    assert any(
+        line.startswith("✗ a reply must beat ") and line.endswith("(rule R4.4)")
+        for line in refusals
+    )
 
     # The end of the match as shown is the match's real end.
     winner = match_winner(state)
     assert winner is not None and state.points[winner] == 5
     names = session.names
     assert f"★★ {names[winner]} {'win' if winner == 0 else 'wins'} the match" in screen.text
-    points = " · ".join(f"{n} {p}" for n, p in zip(names, state.points))
+    points = " · ".join(f"{n} {p}" for n, p in zip(names, state.points, strict=True))
     assert f"  Final points: {points}" in screen.lines
     rounds = sum(state.points)
     assert session.round_number == rounds
@@ -410,7 +440,9 @@ def test_a_full_match_with_junk_at_every_prompt() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_matches_play_to_the_end_for_each_table_size(players: int) -> None:
-    session, screen = scripted_session(steady_policy, opponents=RILEY_SAM_ALEX[: players - 1], seeds=(11,))
+    session, screen = scripted_session(
+        steady_policy, opponents=RILEY_SAM_ALEX[: players - 1], seeds=(11,)
+    )
     assert session.run() == EXIT_OK
     state = table(session)
     assert state.players == players and match_winner(state) is not None
@@ -423,10 +455,11 @@ def test_a_play_by_number_and_one_by_notation_do_the_same() -> None:
     assert isinstance(first, Play)
     runs = []
     for by_number in (True, False):
-        status, out, session = transcript(typed(first, state.hands[0], by_number) + "\nquit\n",
-                                          opponents=[OPPONENTS["sam"]])
+        status, out, _session = transcript(
+            typed(first, state.hands[0], by_number) + "\nquit\n", opponents=[OPPONENTS["sam"]]
+        )
         assert status == EXIT_OK
-        runs.append(out[out.index("Your opening ›"):].split("\n", 1)[1])
+        runs.append(out[out.index("Your opening ›") :].split("\n", 1)[1])
     assert runs[0] == runs[1]
     assert f"You open with {' '.join(format(c, 'u') for c in first.cards)}" in runs[0]
 
@@ -450,7 +483,10 @@ def test_a_refused_play_shows_the_rule_and_its_arithmetic() -> None:
     verdict = check(state, weak[0])
     assert verdict.rule == "R4.4" and verdict.total is not None and verdict.total <= state.to_beat  # type: ignore[operator]
     assert f"✗ {verdict.reason} (rule R4.4)" in screen.lines
-    assert f"  {' '.join(format(c, 'u') for c in weak[0].cards)}: {verdict.explanation}" in screen.lines
+    assert (
+        f"  {' '.join(format(c, 'u') for c in weak[0].cards)}: {verdict.explanation}"
+        in screen.lines
+    )
 
 
 def _plays_of(hand: Sequence[Card]) -> Iterator[Play]:
@@ -484,8 +520,10 @@ def test_R4_8_over_seven_cards_the_game_asks_which_to_discard() -> None:
     assert len(discarded) == 2
     state, choice = discarded[1]
     assert state.phase is Phase.DISCARD and len(state.hands[0]) == 8
-    assert "You hold 8 cards: keep at most 7 at the end of your turn (rule R4.8). Pick 1 to discard." \
+    assert (
+        "You hold 8 cards: keep at most 7 at the end of your turn (rule R4.8). Pick 1 to discard."
         in screen.text
+    )
     assert "✗ you hold 8 cards and keep 7: discard exactly 1, not 2 (rule R4.8)" in screen.lines
     card = Card.parse(choice)
     assert f"  You discard {format(card, 'u')} (down to 7 cards)" in screen.lines
@@ -633,8 +671,9 @@ def test_ctrl_c_while_an_opponent_thinks_leaves_cleanly() -> None:
         raise KeyboardInterrupt
 
     out = io.StringIO()
-    session = Session(PlainScreen(io.StringIO("1\n"), out), RILEY_SAM_ALEX, seeds=iter([3]),
-                      pause=interrupt)
+    session = Session(
+        PlainScreen(io.StringIO("1\n"), out), RILEY_SAM_ALEX, seeds=iter([3]), pause=interrupt
+    )
     assert session.run() == EXIT_INTERRUPT
     assert out.getvalue().endswith("Interrupted: bye! (This was seed 3.)\n")
 
@@ -647,9 +686,15 @@ def test_quit_leaves_at_once() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), max_size=12), max_size=8))
+@given(
+    st.lists(
+        st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), max_size=12), max_size=8
+    )
+)
 def test_any_lines_at_any_prompt_never_crash_the_game(lines: list[str]) -> None:
-    status, out, session = transcript("\n".join([*lines, "quit", ""]), opponents=[OPPONENTS["sam"]])
+    status, out, _session = transcript(
+        "\n".join([*lines, "quit", ""]), opponents=[OPPONENTS["sam"]]
+    )
     assert status == EXIT_OK
     assert "Traceback" not in out
 
@@ -688,15 +733,20 @@ def test_the_tutorial_is_the_stacked_lesson_and_the_hint_agrees_with_the_guide()
     hints: list[tuple[str, str]] = []
     session, screen = scripted_session(guided_policy(hints), tutorial=True)
     assert session.run() == EXIT_OK
-    assert INTRO == ("Play your first hand, see Riley’s reply, then beat it. "
-                     "We’ll point out the cards as you go.")
+    assert INTRO == (
+        "Play your first hand, see Riley’s reply, then beat it. "
+        "We’ll point out the cards as you go."
+    )
     assert f"Guide: {INTRO}" in screen.text
     # The guide's three pointers, and the hint said the same each time.
     assert [guide for guide, _ in hints] == [
-        "type 7 9 to play ", "type 1 to discard ", "type 6 7 8 to play "]
+        "type 7 9 to play ",
+        "type 1 to discard ",
+        "type 6 7 8 to play ",
+    ]
     for guide, hint in hints:
         assert hint.startswith(guide)
-    moves = [a for a in session.actions]
+    moves = list(session.actions)
     assert moves[:2] == [Play(parse_cards("+9 -6")), Discard(parse_cards("+1"))]
     assert moves[2] == Play(parse_cards("+5 +7 +8 -9 /2"))
     assert Play(parse_cards("+8 x2 0")) in moves
@@ -704,7 +754,7 @@ def test_the_tutorial_is_the_stacked_lesson_and_the_hint_agrees_with_the_guide()
     assert "Riley’s reply stands at 14. Now beat it" in text
     assert "Your black 0 cancels the whole attack" in text
     assert "That’s your guided hand" in text
-    after = text[text.index("That’s your guided hand"):]
+    after = text[text.index("That’s your guided hand") :]
     assert "Guide: " not in after.split("\n", 1)[1]
 
 
@@ -768,8 +818,14 @@ def test_players_and_opponents(argv: list[str], names: tuple[str, ...]) -> None:
         (["--players", "1"], "argument --players: invalid choice: 1"),
         (["--seed", "x"], "argument --seed: a seed is a whole number (rule R3.8), got 'x'"),
         (["--opponents", "dealer"], "unknown bot 'dealer'; choose from alex, cautious, greedy"),
-        (["--opponents", "sam", "sam", "sam", "sam"], "at most 3 opponents (2 to 4 players, rule R3.1), got 4"),
-        (["--players", "3", "--opponents", "alex"], "--players 3 needs 2 opponents, but --opponents names 1"),
+        (
+            ["--opponents", "sam", "sam", "sam", "sam"],
+            "at most 3 opponents (2 to 4 players, rule R3.1), got 4",
+        ),
+        (
+            ["--players", "3", "--opponents", "alex"],
+            "--players 3 needs 2 opponents, but --opponents names 1",
+        ),
         (["--delay", "-1"], "argument --delay: a delay is 0 to 10 seconds, got '-1'"),
     ],
 )
@@ -830,12 +886,15 @@ def test_a_closed_standard_input_is_the_end_of_input(monkeypatch: pytest.MonkeyP
 
 
 def test_the_word_discard_at_a_play_prompt_is_refused_citing_R4_8() -> None:
-    status, out, session = transcript("discard 1\nquit\n", opponents=[OPPONENTS["riley"]],
-                                      seeds=(5,))
+    status, out, session = transcript(
+        "discard 1\nquit\n", opponents=[OPPONENTS["riley"]], seeds=(5,)
+    )
     assert status == EXIT_OK
     assert "You open with" not in out
-    assert ("✗ discarding comes at the end of a turn, after a play or a pass, and only above 7 "
-            "cards (rule R4.8)") in out
+    assert (
+        "✗ discarding comes at the end of a turn, after a play or a pass, and only above 7 "
+        "cards (rule R4.8)"
+    ) in out
     assert session.actions == []
 
 
@@ -884,8 +943,12 @@ def test_at_the_discard_prompt_a_card_not_held_cites_R4_2_first() -> None:
                 missing = next(c for c in ALL_CARDS if c not in hand)
                 once = next(c for c in hand if hand.count(c) == 1)
                 answers.extend([str(missing), f"{once} {once}", "quit"])
-                refusals.extend([f"✗ you do not hold {format(missing, 'u')} (rule R4.2)",
-                                 f"✗ you hold 1 {format(once, 'u')}, not 2 (rule R4.2)"])
+                refusals.extend(
+                    [
+                        f"✗ you do not hold {format(missing, 'u')} (rule R4.2)",
+                        f"✗ you hold 1 {format(once, 'u')}, not 2 (rule R4.2)",
+                    ]
+                )
             return answers.pop(0)
         return "1" if state.opening else "pass"
 
@@ -927,9 +990,12 @@ def test_guide_shows_the_quick_guide_with_rule_ids_in_the_game_and_on_the_comman
     assert cli_out.getvalue() == format_guide() + "\n"
     # The page's own sentences, word for word.
     page = " ".join(text for text, _ in QUICK_GUIDE)
-    for sentence in ("Start with 7 cards.", "Replies must beat the score. Ties don’t count.",
-                     "First to 5 points wins.",
-                     "The discard pile is shuffled back in when the deck runs out."):
+    for sentence in (
+        "Start with 7 cards.",
+        "Replies must beat the score. Ties don’t count.",
+        "First to 5 points wins.",
+        "The discard pile is shuffled back in when the deck runs out.",
+    ):
         assert sentence in page
 
 
@@ -972,8 +1038,10 @@ def test_a_reshuffle_is_announced_citing_R6_1() -> None:
         sizes += [e.size for e in events if isinstance(e, Reshuffled)]
     assert sizes, "seed 1's match reshuffles"
     shown = [line for line in screen.lines if "(rule R6.1)" in line]
-    assert shown == [f"  The deck ran out: the discard pile is shuffled into a new deck of {n} "
-                     "cards (rule R6.1)" for n in sizes]
+    assert shown == [
+        f"  The deck ran out: the discard pile is shuffled into a new deck of {n} cards (rule R6.1)"
+        for n in sizes
+    ]
 
 
 @pytest.mark.parametrize("width", [80, 120])
@@ -982,8 +1050,12 @@ def test_long_lines_wrap_with_their_continuations_indented(width: int) -> None:
     runs = []
     for w in (None, width):
         out = io.StringIO()
-        session = Session(PlainScreen(io.StringIO(script), out, echo=True, width=w),
-                          RILEY_SAM_ALEX, seeds=iter([332697]), tutorial=True)
+        session = Session(
+            PlainScreen(io.StringIO(script), out, echo=True, width=w),
+            RILEY_SAM_ALEX,
+            seeds=iter([332697]),
+            tutorial=True,
+        )
         assert session.run() == EXIT_OK
         runs.append(out.getvalue().splitlines())
     whole, wrapped = runs
@@ -1009,13 +1081,19 @@ def test_long_lines_wrap_with_their_continuations_indented(width: int) -> None:
 def test_wrap_indents_continuations_and_keeps_styles() -> None:
     from raise_the_sum.cli.game.text import join, span, wrap
 
-    line = join("  You play ", span("+4 +5 +8 −2 −4", "strong"), " against −12: (4 + 5 + 8 − 12) "
-                "× 1 = 5, which beats 4; ", span("attacks −6", "attack"))
+    line = join(
+        "  You play ",
+        span("+4 +5 +8 −2 −4", "strong"),
+        " against −12: (4 + 5 + 8 − 12) × 1 = 5, which beats 4; ",
+        span("attacks −6", "attack"),
+    )
     parts = wrap(line, 40)
     assert len(parts) > 1
     assert all(len(plain(part)) <= 40 for part in parts)
     assert all(plain(part).startswith("    ") for part in parts[1:])
-    assert " ".join(" ".join(plain(part).split()) for part in parts) == " ".join(plain(line).split())
+    assert " ".join(" ".join(plain(part).split()) for part in parts) == " ".join(
+        plain(line).split()
+    )
     assert any(s.style == "attack" for part in parts for s in part)
 
 
@@ -1050,7 +1128,7 @@ def test_the_tutorials_stage_is_the_lessons_enum() -> None:
         return guided(prompt, session)
 
     guided = guided_policy([])
-    session, screen = scripted_session(policy, tutorial=True)
+    session, _screen = scripted_session(policy, tutorial=True)
     assert session.run() == EXIT_OK
     assert all(isinstance(s, Stage) for s in stages)
     assert {Stage.OPEN, Stage.DISCARD, Stage.REPLY} <= set(stages)
@@ -1060,7 +1138,7 @@ def test_the_tutorials_stage_is_the_lessons_enum() -> None:
 def test_the_hint_in_the_tutorial_is_the_guides() -> None:
     from raise_the_sum.lessons import lesson_action
 
-    status, out, session = transcript("hint\nquit\n", tutorial=True)
+    status, out, _session = transcript("hint\nquit\n", tutorial=True)
     assert status == EXIT_OK
     action = lesson_action(observe(lessons_game(), 0))
     assert isinstance(action, Play)
@@ -1078,14 +1156,14 @@ def test_play_record_saves_the_match_as_a_record_with_seat_names(tmp_path: Path)
 
     path = tmp_path / "match.txt"
     script = "".join(f"{line}\n" for line in ["1"] + ["pass", ""] * 40) + "quit\n"
-    status, out, err = play(["--seed", "3", "--players", "2", "--record", str(path)], script)
+    status, _out, err = play(["--seed", "3", "--players", "2", "--record", str(path)], script)
     assert (status, err) == (EXIT_OK, "")
     record = MatchRecord.from_text(path.read_text(encoding="utf-8"))
     assert record.seed == 3 and record.rules == Rules(players=2)
     assert record.names == ("You", "Riley")
     assert record.actions
     # The record replays to the very table the transcript ended on.
-    _, again, session = transcript(script, opponents=[OPPONENTS["riley"]])
+    _, _again, session = transcript(script, opponents=[OPPONENTS["riley"]])
     assert record.replay()[-1] == session.state
     assert record == session.record
 
@@ -1095,7 +1173,9 @@ def test_play_record_of_a_fresh_start_and_of_the_tutorial(tmp_path: Path) -> Non
     from raise_the_sum.records import MatchRecord
 
     path = tmp_path / "tut.txt"
-    status, _, err = play(["--tutorial", "--seed", "4", "--record", str(path)], "7 9\nnew\ny\n1\nquit\n")
+    status, _, err = play(
+        ["--tutorial", "--seed", "4", "--record", str(path)], "7 9\nnew\ny\n1\nquit\n"
+    )
     assert (status, err) == (EXIT_OK, "")
     first = MatchRecord.from_text(path.read_text(encoding="utf-8"))
     assert first.deck == tutorial_deck() and first.actions[0] == Play(parse_cards("+9 -6"))

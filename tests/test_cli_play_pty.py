@@ -52,7 +52,9 @@ class Terminal:
 
     def _read(self, deadline: float) -> bool:
         """Read what is there until ``deadline``; False once the child has closed the terminal."""
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, min(0.2, deadline - time.monotonic())))
+        ready, _, _ = select.select(
+            [self.fd], [], [], max(0.0, min(0.2, deadline - time.monotonic()))
+        )
         if not ready:
             return True
         try:
@@ -84,7 +86,9 @@ class Terminal:
                 at, i = shown[0]
                 return i, at + len(texts[i])
             if time.monotonic() > deadline or not self._read(deadline):
-                pytest.fail(f"none of {texts!r} appeared; the screen:\n{self.screen[after:][-3000:]}")
+                pytest.fail(
+                    f"none of {texts!r} appeared; the screen:\n{self.screen[after:][-3000:]}"
+                )
 
     def wait(self) -> int:
         """Read to the end and return the exit status (within the deadline)."""
@@ -136,7 +140,9 @@ def test_play_in_a_terminal_a_bad_line_a_play_a_pass_and_quit() -> None:
         assert re.search(rb"\x1b\[[0-9;]*44m \+\d ", t.raw), "a blue chip for an Add card"
 
         t.type("9\r")
-        at = t.expect("✗ there is no card 9: your hand has 8 cards, numbered 1 to 8 (rule R4.2)", at)
+        at = t.expect(
+            "✗ there is no card 9: your hand has 8 cards, numbered 1 to 8 (rule R4.2)", at
+        )
         at = t.expect("Your opening › ", at)
 
         t.type("+6 +7\r")

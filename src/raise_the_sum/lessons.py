@@ -76,8 +76,7 @@ __all__ = [
 
 #: The page's words for the guided first hand.
 INTRO: Final = (
-    "Play your first hand, see Riley’s reply, then beat it. "
-    "We’ll point out the cards as you go."
+    "Play your first hand, see Riley’s reply, then beat it. We’ll point out the cards as you go."
 )
 
 #: The seats' names at the tutorial's table, clockwise from seat 0 (rule R3.1).
@@ -88,7 +87,7 @@ BOTS: Final = ("riley", "sam", "alex")
 
 #: The cards each seat is dealt (in card order; the deal sorts them anyway).
 _DEALT: Final = (
-    "+1 +2 +3 +6 +8 +9 x2 -6 0",   # You: the opening, the discard and the reply
+    "+1 +2 +3 +6 +8 +9 x2 -6 0",  # You: the opening, the discard and the reply
     "+3 +5 +6 +7 +8 x2 -7 -9 /2",  # Riley: a reply with an attack
     "+1 +1 +2 +2 +3 -2 -3 /2 /3",  # Sam: nothing that beats Riley's reply
     "+1 +2 +3 +4 +4 -4 -5 /2 /3",  # Alex: nor here
@@ -183,9 +182,7 @@ def _attack_words(attack: Attack, whose: str) -> str:
     if attack.subtract:
         parts.append(f"−{attack.subtract} comes off {whose} blue cards first (rule R2.3)")
     if attack.divide != 1:
-        parts.append(
-            f"÷{attack.divide} divides {whose} whole total last, rounded down (rule R2.5)"
-        )
+        parts.append(f"÷{attack.divide} divides {whose} whole total last, rounded down (rule R2.5)")
     return " and ".join(parts)
 
 
@@ -374,9 +371,11 @@ def _watch(view: PlayerView) -> Lesson:
             "doesn’t count (rule R4.4)."
         )
         if not view.attack.is_none:
-            text += f" Your {view.attack} attacks {name}’s reply: " + _attack_words(
-                view.attack, f"{name}’s"
-            ) + "."
+            text += (
+                f" Your {view.attack} attacks {name}’s reply: "
+                + _attack_words(view.attack, f"{name}’s")
+                + "."
+            )
         return Lesson(text + f" Watch {name}’s reply.")
     assert stand is not None, "after the opening there is a standing play"
     who = SEATS[stand]
@@ -431,9 +430,7 @@ def _reply(view: PlayerView) -> Lesson:
 
 def _after(view: PlayerView) -> Lesson:
     if 0 in view.passed:
-        text = (
-            "You passed: you sit out the rest of this round and keep your cards (rule R4.5)."
-        )
+        text = "You passed: you sit out the rest of this round and keep your cards (rule R4.5)."
     elif view.standing_seat == 0:
         text = (
             f"Your reply stands at {view.to_beat}. Now the others try to beat it; the last "
@@ -455,7 +452,9 @@ def _round_over(view: PlayerView) -> Lesson:
     if winner == 0:
         head = "You are the last player still in: you score the round’s point (rule R5.1)."
     else:
-        head = f"{SEATS[winner]} is the last player still in and scores the round’s point (rule R5.1)."
+        head = (
+            f"{SEATS[winner]} is the last player still in and scores the round’s point (rule R5.1)."
+        )
     return Lesson(
         head + " Everyone rejoins the next round with the cards they kept, and the winner "
         "opens it, drawing 1 card first (rule R5.3). That’s your guided hand."

@@ -49,7 +49,8 @@ INSTALL_HINT: Final = (
 #: The page's opponents, in seat order after You (rule R3.1).
 DEFAULT_OPPONENTS: Final = ("riley", "sam", "alex")
 
-_EPILOG = """\
+_EPILOG = (
+    """\
 examples:
   raise-the-sum play                            you, Riley, Sam and Alex
   raise-the-sum play --players 2 --seed 3       you and Riley, seed 3
@@ -57,11 +58,14 @@ examples:
   raise-the-sum play --tutorial                 a guided first hand
   raise-the-sum play --record match.txt         save the match, to replay it
 
-bots: """ + ", ".join(sorted(BOTS)) + """
+bots: """
+    + ", ".join(sorted(BOTS))
+    + """
 
 at the prompt: 1 3 5 or +8 +4 x2 to play, pass, hint, guide, rule R4.4, new,
 quit, help
 """
+)
 
 
 def _delay(text: str) -> float:
@@ -81,44 +85,64 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play the game in the terminal against computer opponents",
         description=textwrap.fill(
             "Play Raise the Sum in the terminal against computer opponents: you sit "
-            "first, the opponents follow clockwise; first to 5 points wins.", width=78),
+            "first, the opponents follow clockwise; first to 5 points wins.",
+            width=78,
+        ),
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), metavar="N",
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        metavar="N",
         help="players at the table, you included: 2 to 4 (default: 4, or one more "
         "than the opponents named)",
     )
     parser.add_argument(
-        "--seed", type=_args.seed, metavar="N",
+        "--seed",
+        type=_args.seed,
+        metavar="N",
         help="the match's seed, to replay it (default: a fresh one, shown at the start)",
     )
     parser.add_argument(
-        "--opponents", nargs="+", type=_args.bot, metavar="NAME",
+        "--opponents",
+        nargs="+",
+        type=_args.bot,
+        metavar="NAME",
         help="the opponents, in seat order (default: riley sam alex, as many as "
         "--players needs); any bot listed below",
     )
     parser.add_argument(
-        "--tutorial", action="store_true",
+        "--tutorial",
+        action="store_true",
         help="a guided first hand that points out the cards as you go",
     )
     parser.add_argument(
-        "--delay", type=_delay, default=0.6, metavar="SECONDS",
+        "--delay",
+        type=_delay,
+        default=0.6,
+        metavar="SECONDS",
         help="a pause before each opponent's action, on a terminal (default 0.6; 0 for none)",
     )
     parser.add_argument(
-        "--round-pause", type=_delay, default=3.0, metavar="SECONDS",
+        "--round-pause",
+        type=_delay,
+        default=3.0,
+        metavar="SECONDS",
         help="after a round's brief result, the next round starts by itself after this "
         "pause; Enter starts it at once (default 3)",
     )
     parser.add_argument(
-        "--wait-for-enter", action="store_true",
+        "--wait-for-enter",
+        action="store_true",
         help="wait for Enter between rounds instead of starting the next one by itself",
     )
     parser.add_argument(
-        "--record", type=Path, metavar="FILE",
+        "--record",
+        type=Path,
+        metavar="FILE",
         help="save the match as a match record (text notation) in FILE, after every action",
     )
     parser.set_defaults(func=run)
@@ -141,7 +165,8 @@ def opponents_of(players: int | None, named: list[Bot] | None) -> tuple[Bot, ...
         return tuple(OPPONENTS[name] for name in DEFAULT_OPPONENTS[: (players or 4) - 1])
     if len(named) > 3:
         raise UsageError(
-            f"argument --opponents: at most 3 opponents (2 to 4 players, rule R3.1), got {len(named)}"
+            "argument --opponents: at most 3 opponents (2 to 4 players, rule R3.1), "
+            f"got {len(named)}"
         )
     if players is not None and len(named) != players - 1:
         raise UsageError(
@@ -187,17 +212,23 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, *, inp: TextIO | Non
         (lambda: time.sleep(delay)) if delay > 0 and is_tty(out) else (lambda: None)
     )
     record = _recorder(args.record) if args.record is not None else None
-    session = Session(RichScreen(source, out), opponents, seeds=seeds,
-                      tutorial=args.tutorial, pause=pause,
-                      round_pause=None if args.wait_for_enter else args.round_pause,
-                      record=record)
+    session = Session(
+        RichScreen(source, out),
+        opponents,
+        seeds=seeds,
+        tutorial=args.tutorial,
+        pause=pause,
+        round_pause=None if args.wait_for_enter else args.round_pause,
+        record=record,
+    )
     return session.run()
 
 
 def record_path(path: Path, match: int) -> Path:
     """Where match number ``match`` of a session is saved: ``path``, then ``path``-2, -3...
 
-    >>> record_path(Path("games/m.txt"), 1).as_posix(), record_path(Path("games/m.txt"), 3).as_posix()
+    >>> path = Path("games/m.txt")
+    >>> record_path(path, 1).as_posix(), record_path(path, 3).as_posix()
     ('games/m.txt', 'games/m-3.txt')
     """
     if match == 1:
@@ -211,7 +242,9 @@ def _recorder(path: Path) -> Callable[[MatchRecord, int], None]:
         with path.open("a", encoding="utf-8"):
             pass
     except OSError as error:
-        raise UsageError(f"argument --record: cannot write {str(path)!r}: {error.strerror}") from None
+        raise UsageError(
+            f"argument --record: cannot write {str(path)!r}: {error.strerror}"
+        ) from None
 
     def save(record: MatchRecord, match: int) -> None:
         target = record_path(path, match)

@@ -31,11 +31,6 @@ from raise_the_sum import (
     explain,
 )
 from raise_the_sum.cli.game.screen import PromptKind
-from raise_the_sum.cli.guide import format_guide
-from raise_the_sum.cli.rules import format_rule
-from raise_the_sum.events import Event, Reshuffled
-from raise_the_sum.lessons import Lesson
-from raise_the_sum.rulebook import RULES, SECTIONS, Rule
 from raise_the_sum.cli.game.text import (
     Block,
     Line,
@@ -45,6 +40,11 @@ from raise_the_sum.cli.game.text import (
     join,
     span,
 )
+from raise_the_sum.cli.guide import format_guide
+from raise_the_sum.cli.rules import format_rule
+from raise_the_sum.events import Event, Reshuffled
+from raise_the_sum.lessons import Lesson
+from raise_the_sum.rulebook import RULES, SECTIONS, Rule
 
 __all__ = [
     "HAND_HELP",
@@ -155,9 +155,15 @@ def play_span(rules: Rules) -> str:
 
 def hand_block(hand: Sequence[Card], title: str = "Your hand") -> Block:
     """The hand as numbered, coloured chips (rule R1.5), in the order of rule R1.4."""
-    numbers = join(*(join(" " if i else "", span(f"{i + 1:^4}".rstrip() if i == len(hand) - 1
-                                                 else f"{i + 1:^4}", "number"))
-                     for i in range(len(hand))))
+    numbers = join(
+        *(
+            join(
+                " " if i else "",
+                span(f"{i + 1:^4}".rstrip() if i == len(hand) - 1 else f"{i + 1:^4}", "number"),
+            )
+            for i in range(len(hand))
+        )
+    )
     return (
         join(span(f"{title} ({_plural(len(hand), 'card')}):", "title")),
         join("  ", numbers),
@@ -172,7 +178,8 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
         join(
             span("Your turn" if view.to_act else f"Round {round_number}", "title"),
             span(
-                f"  ·  round {round_number}  ·  first to {rules.points_to_win} points  ·  deck {view.deck_size}"
+                f"  ·  round {round_number}  ·  first to {rules.points_to_win} points"
+                f"  ·  deck {view.deck_size}"
                 f"  ·  discard pile {len(view.discard)}",
                 "dim",
             ),
@@ -192,7 +199,9 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
         else:
             status = ()
         if view.standing_seat == seat and view.standing:
-            status = join(status, span(" · " if status else "", "dim"), span("made the standing play", "dim"))
+            status = join(
+                status, span(" · " if status else "", "dim"), span("made the standing play", "dim")
+            )
         lines.append(
             join(
                 "  ",
@@ -205,8 +214,13 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
             )
         )
     if view.opening:
-        lines.append(join("  No score to beat: ", span("this is an opening", "strong"),
-                          span(f" (any {play_span(rules)}; rule R4.3)", "dim")))
+        lines.append(
+            join(
+                "  No score to beat: ",
+                span("this is an opening", "strong"),
+                span(f" (any {play_span(rules)}; rule R4.3)", "dim"),
+            )
+        )
     else:
         who = view.standing_seat if view.standing_seat is not None else view.current
         lines.append(
@@ -295,10 +309,18 @@ def match_header(names: Sequence[str], rules: Rules, seed: int, *, tutorial: boo
     what = "the guided first hand" if tutorial else f"seed {seed}"
     return (
         (),
-        join(span("Raise the Sum", "title"), span(" · ", "dim"), "You against ", *versus,
-             span(f" · first to {rules.points_to_win} points · {what}", "dim")),
-        join(span("Clockwise: ", "dim"), *clockwise,
-             span(" · the last player in wins the round", "dim")),
+        join(
+            span("Raise the Sum", "title"),
+            span(" · ", "dim"),
+            "You against ",
+            *versus,
+            span(f" · first to {rules.points_to_win} points · {what}", "dim"),
+        ),
+        join(
+            span("Clockwise: ", "dim"),
+            *clockwise,
+            span(" · the last player in wins the round", "dim"),
+        ),
         (),
     )
 
@@ -321,8 +343,13 @@ def discard_block(view: PlayerView) -> Block:
     excess = len(hand) - limit
     return (
         (),
-        join(span(f"You hold {len(hand)} cards: keep at most {limit} at the end of your turn "
-                  f"(rule R4.8). Pick {excess} to discard.", "strong")),
+        join(
+            span(
+                f"You hold {len(hand)} cards: keep at most {limit} at the end of your turn "
+                f"(rule R4.8). Pick {excess} to discard.",
+                "strong",
+            )
+        ),
         *hand_block(hand),
     )
 
@@ -344,16 +371,20 @@ def hint_line(view: PlayerView, action: Action, can_play: bool, lead: str = "Hin
     if isinstance(action, Play):
         e = explain(action.cards, view.attack)
         beats = "an opening" if not view.standing else f"which beats {view.to_beat}"
-        line = join(span(lead + "type ", "hint"),
-                    span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
-                    span(f" to play {cards_text(action.cards)}: {e}, {beats}", "hint"))
+        line = join(
+            span(lead + "type ", "hint"),
+            span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
+            span(f" to play {cards_text(action.cards)}: {e}, {beats}", "hint"),
+        )
         if not e.outgoing.is_none:
             line = join(line, span(f"; it attacks {e.outgoing}", "hint"))
         return line
     if isinstance(action, Discard):
-        return join(span(lead + "type ", "hint"),
-                    span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
-                    span(f" to discard {cards_text(action.cards)}", "hint"))
+        return join(
+            span(lead + "type ", "hint"),
+            span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
+            span(f" to discard {cards_text(action.cards)}", "hint"),
+        )
     if can_play:
         return join(span(lead + "pass, and keep your cards for a later round (rule R4.5)", "hint"))
     return join(span(f"{lead}pass; nothing you hold beats {view.to_beat} (rule R4.4)", "hint"))
@@ -365,7 +396,11 @@ def guide_block(lesson: Lesson) -> Block:
 
 
 def rule_block(entry: Rule, width: int = 78) -> Block:
-    """One rule as ``raise-the-sum rules ID`` shows it (:func:`raise_the_sum.cli.rules.format_rule`)."""
+    """One rule as ``raise-the-sum rules ID`` shows it.
+
+    The text is :func:`raise_the_sum.cli.rules.format_rule`'s, so the game
+    and the command line word a rule the same.
+    """
     first, *rest = format_rule(entry, width).splitlines()
     return (join(span(first, "title")), *(join(line) for line in rest))
 
@@ -389,8 +424,13 @@ def quick_guide_block(width: int = 78) -> Block:
 def describe_event(event: Event) -> Line | None:
     """A line for an event that no action's line already tells: a reshuffle (rule R6.1)."""
     if isinstance(event, Reshuffled):
-        return join(span("  The deck ran out: the discard pile is shuffled into a new deck of "
-                         f"{event.size} cards (rule R6.1)", "dim"))
+        return join(
+            span(
+                "  The deck ran out: the discard pile is shuffled into a new deck of "
+                f"{event.size} cards (rule R6.1)",
+                "dim",
+            )
+        )
     return None
 
 
@@ -402,12 +442,16 @@ def help_block(kind: PromptKind) -> Block:
     elif kind is PromptKind.MATCH_OVER:
         rows = [("Enter", "a fresh match")]
     elif kind is PromptKind.DISCARD:
-        rows = [("1 3", "discard the cards numbered 1 and 3 in your hand"),
-                ("+1 -2", "discard those cards, written as on the cards")]
+        rows = [
+            ("1 3", "discard the cards numbered 1 and 3 in your hand"),
+            ("+1 -2", "discard those cards, written as on the cards"),
+        ]
     else:
-        rows = [("1 3 5", "play the cards numbered 1, 3 and 5 in your hand"),
-                ("+8 +4 x2", "play those cards, written as on the cards (×, ÷ and − work too)"),
-                ("pass", "sit out the rest of the round and keep your cards (rule R4.5)")]
+        rows = [
+            ("1 3 5", "play the cards numbered 1, 3 and 5 in your hand"),
+            ("+8 +4 x2", "play those cards, written as on the cards (×, ÷ and − work too)"),
+            ("pass", "sit out the rest of the round and keep your cards (rule R4.5)"),
+        ]
     rows += [
         ("hint", "the play a computer player would suggest"),
         ("guide", "the game's quick guide, with the rule ids beside it"),
@@ -416,14 +460,20 @@ def help_block(kind: PromptKind) -> Block:
         ("quit", "leave the game (Ctrl-D and Ctrl-C leave too)"),
         ("help", "this list"),
     ]
-    return (join(span("Commands:", "title")),
-            *(join("  ", span(f"{word:<10}", "strong"), text) for word, text in rows))
+    return (
+        join(span("Commands:", "title")),
+        *(join("  ", span(f"{word:<10}", "strong"), text) for word, text in rows),
+    )
 
 
 def confirm_help_block() -> Block:
     """What works at the fresh start's y/n question."""
-    rows = [("y", "end this match and start a fresh one; the scores reset"),
-            ("n", "go on with this match"),
-            ("quit", "leave the game")]
-    return (join(span("Answer:", "title")),
-            *(join("  ", span(f"{word:<10}", "strong"), text) for word, text in rows))
+    rows = [
+        ("y", "end this match and start a fresh one; the scores reset"),
+        ("n", "go on with this match"),
+        ("quit", "leave the game"),
+    ]
+    return (
+        join(span("Answer:", "title")),
+        *(join("  ", span(f"{word:<10}", "strong"), text) for word, text in rows),
+    )

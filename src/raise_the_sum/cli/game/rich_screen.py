@@ -22,6 +22,7 @@ Your opening › 1 2
 
 from __future__ import annotations
 
+import contextlib
 import re
 import select
 import sys
@@ -86,12 +87,12 @@ class RichScreen:
             file=out, highlight=False, markup=False, emoji=False, soft_wrap=True
         )
         self._terminal = is_tty(out)
-        self._interactive = inp is sys.stdin and out is sys.stdout and is_tty(inp) and self._terminal
+        self._interactive = (
+            inp is sys.stdin and out is sys.stdout and is_tty(inp) and self._terminal
+        )
         if self._interactive:
-            try:
+            with contextlib.suppress(ImportError):  # not on every platform
                 import readline  # noqa: F401  (gives input() line editing and history)
-            except ImportError:  # pragma: no cover - not on every platform
-                pass
 
     def show(self, block: Block) -> None:
         """Print each line: on a terminal, wrapped to its width with continuations indented;

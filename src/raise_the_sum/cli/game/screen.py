@@ -96,7 +96,7 @@ class PlainScreen:
         self._width = width
 
     def show(self, block: Block) -> None:
-        """Write each line's text, wrapped to ``width`` if one was given (continuations indented)."""
+        """Write each line's text, wrapped to ``width`` if given (continuations indented)."""
         for line in block:
             for part in wrap(line, self._width):
                 self._out.write(plain(part).rstrip() + "\n")

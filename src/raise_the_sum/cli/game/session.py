@@ -122,7 +122,7 @@ class _Control(enum.Enum):
 
 
 def seat_names(opponents: Sequence[Bot]) -> tuple[str, ...]:
-    """"You", then each opponent's name capitalised; a repeated name gets its count.
+    """ "You", then each opponent's name capitalised; a repeated name gets its count.
 
     >>> from raise_the_sum.bots import make_bot
     >>> seat_names([make_bot("riley"), make_bot("greedy"), make_bot("greedy")])
@@ -220,8 +220,11 @@ class Session:
         except KeyboardInterrupt:
             self._show((), join(span(f"Interrupted: bye! (This was seed {self.seed}.)", "dim")))
             return EXIT_INTERRUPT
-        self._show(join(span(
-            f"Bye! (This was seed {self.seed}; replay it with --seed {self.seed}.)", "dim")))
+        self._show(
+            join(
+                span(f"Bye! (This was seed {self.seed}; replay it with --seed {self.seed}.)", "dim")
+            )
+        )
         return EXIT_OK
 
     def _table(self) -> GameState:
@@ -232,9 +235,12 @@ class Session:
         """One step: a prompt or an opponent's action. False when the player quits."""
         state = self._table()
         if state.phase is Phase.MATCH_OVER:
-            outcome = self._ask(Prompt(
-                PromptKind.MATCH_OVER,
-                join(span("Enter for a fresh match, or quit › ", "prompt"))))
+            outcome = self._ask(
+                Prompt(
+                    PromptKind.MATCH_OVER,
+                    join(span("Enter for a fresh match, or quit › ", "prompt")),
+                )
+            )
         elif state.phase is Phase.ROUND_OVER:
             outcome = self._between_rounds()
         elif state.current == 0:
@@ -253,12 +259,18 @@ class Session:
 
     def _between_rounds(self) -> Action | _Control:
         """The brief result's end: the next round by itself after the pause, or on Enter."""
-        wait = Prompt(PromptKind.ROUND_OVER, join(span(
-            f"Press Enter for round {self.round_number + 1} › ", "prompt")))
+        wait = Prompt(
+            PromptKind.ROUND_OVER,
+            join(span(f"Press Enter for round {self.round_number + 1} › ", "prompt")),
+        )
         if self._round_pause is None:
             return self._ask(wait)
-        timed = Prompt(PromptKind.ROUND_OVER, join(span(
-            f"Round {self.round_number + 1} starts in a moment (Enter: now) › ", "prompt")))
+        timed = Prompt(
+            PromptKind.ROUND_OVER,
+            join(
+                span(f"Round {self.round_number + 1} starts in a moment (Enter: now) › ", "prompt")
+            ),
+        )
         line = self.screen.wait(timed, self._round_pause)
         if line is None:
             return NextRound()
@@ -278,24 +290,29 @@ class Session:
         self.actions = []
         self._hint_rng, bots_rng = Rng.from_seed(self.seed).split()
         # The player sends NextRound() between rounds (after the pause, or on Enter).
-        self._match = Table.start(first, (None, *self.bots), bots_rng,
-                                  next_round=NextRoundBy.CALLER)
+        self._match = Table.start(
+            first, (None, *self.bots), bots_rng, next_round=NextRoundBy.CALLER
+        )
         self.round_number = 1
-        self._show(*match_header(self.names, self._table().rules, self.seed, tutorial=tutorial),
-                   round_header(self._table().current, self.round_number, self.names))
+        self._show(
+            *match_header(self.names, self._table().rules, self.seed, tutorial=tutorial),
+            round_header(self._table().current, self.round_number, self.names),
+        )
         self._save()
 
     @property
     def record(self) -> MatchRecord:
-        """The match so far as a record: its rules, seed, stacked deck if any, actions, seat names."""
+        """The match so far as a record: rules, seed, stacked deck if any, actions, seat names."""
         state = self._table()
         return MatchRecord(
             rules=state.rules,
             seed=self.seed,
             actions=tuple(self.actions),
             deck=self._stacked,
-            tags={"Event": "raise-the-sum play", **{
-                seat_tag(seat): name for seat, name in enumerate(self.names)}},
+            tags={
+                "Event": "raise-the-sum play",
+                **{seat_tag(seat): name for seat, name in enumerate(self.names)},
+            },
         )
 
     def _save(self) -> None:
@@ -313,12 +330,10 @@ class Session:
         self._guide(view)
         if not self._told_how:
             self._told_how = True
-            self._show(join(span(
-                HAND_HELP + " Or: pass, hint, guide, rule R4.4, new, quit, help.", "dim")))
-        if not state.standing:
-            text = "Your opening › "
-        else:
-            text = f"Your reply (beat {state.to_beat}) › "
+            self._show(
+                join(span(HAND_HELP + " Or: pass, hint, guide, rule R4.4, new, quit, help.", "dim"))
+            )
+        text = "Your opening › " if state.opening else f"Your reply (beat {state.to_beat}) › "
         return Prompt(PromptKind.PLAY, join(span(text, "prompt")))
 
     def _guide(self, view: PlayerView) -> None:
@@ -395,7 +410,9 @@ class Session:
 
     def _between_reason(self, kind: PromptKind) -> str:
         if kind is PromptKind.ROUND_OVER:
-            return f"the round is over: press Enter to start round {self.round_number + 1} (rule R5.4)"
+            return (
+                f"the round is over: press Enter to start round {self.round_number + 1} (rule R5.4)"
+            )
         return "the match is over: press Enter for a fresh match, or type quit (rule R5.2)"
 
     def _handle(self, command: Command, kind: PromptKind) -> Action | _Control | None:
@@ -427,11 +444,15 @@ class Session:
         if isinstance(command, Enter):
             if kind is PromptKind.DISCARD:
                 excess = len(state.hands[0]) - state.rules.hand_limit
-                self._refuse(f"pick {excess} card{'s' if excess > 1 else ''} to discard, "
-                             "by number (1) or by card (+1) (rule R4.8)")
+                self._refuse(
+                    f"pick {excess} card{'s' if excess > 1 else ''} to discard, "
+                    "by number (1) or by card (+1) (rule R4.8)"
+                )
             else:
-                self._refuse("pick cards by number (1 3 5) or by card (+8 +4 x2), or pass; "
-                             "help lists the commands")
+                self._refuse(
+                    "pick cards by number (1 3 5) or by card (+8 +4 x2), or pass; "
+                    "help lists the commands"
+                )
             return None
         action = self._action(command, kind)
         verdict = check(state, action)
@@ -439,7 +460,9 @@ class Session:
             return action
         self._refuse(f"{verdict.reason} (rule {verdict.rule})")
         if isinstance(action, Play) and verdict.explanation is not None and verdict.rule == "R4.4":
-            self._show(join("  ", span(f"{cards_text(action.cards)}: {verdict.explanation}", "dim")))
+            self._show(
+                join("  ", span(f"{cards_text(action.cards)}: {verdict.explanation}", "dim"))
+            )
         return None
 
     @staticmethod

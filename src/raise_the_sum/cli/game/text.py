@@ -207,8 +207,10 @@ def wrap(line: Line, width: int | None, indent: int | None = None) -> Block:
 def _rstrip(line: Line) -> Line:
     """``line`` without trailing spaces, except a card chip's own (its colour shows)."""
     parts = list(line)
-    while parts and not parts[-1].style.startswith("card.") and (
-        parts[-1].text.rstrip(" ") != parts[-1].text
+    while (
+        parts
+        and not parts[-1].style.startswith("card.")
+        and (parts[-1].text.rstrip(" ") != parts[-1].text)
     ):
         last = parts.pop()
         kept = last.text.rstrip(" ")

@@ -35,9 +35,15 @@ __all__ = ["Tutorial", "colour_legend"]
 #: What each colour does, in a player's words (rule R1.5 for the colours).
 _MEANING: Final = {
     Kind.ADD: ("blue", "add up to make your total (rule R2.1)"),
-    Kind.MULTIPLY: ("green", "multiply your whole total, after any incoming subtraction (rule R2.4)"),
+    Kind.MULTIPLY: (
+        "green",
+        "multiply your whole total, after any incoming subtraction (rule R2.4)",
+    ),
     Kind.SUBTRACT: ("red", "attack: come off the next player's blue cards (rules R2.3, R2.8)"),
-    Kind.DIVIDE: ("yellow", "attack: divide the next player's whole total, rounded down (rules R2.5, R2.8)"),
+    Kind.DIVIDE: (
+        "yellow",
+        "attack: divide the next player's whole total, rounded down (rules R2.5, R2.8)",
+    ),
     Kind.ZERO: ("black", "cancels the whole attack facing your play (rule R2.2)"),
 }
 
@@ -58,7 +64,8 @@ class Tutorial:
 
     def __init__(self) -> None:
         self._said: str | None = None
-        #: Where the guided hand is, as of the last view seen (:class:`~raise_the_sum.lessons.Stage`).
+        #: Where the guided hand is, as of the last view seen
+        #: (:class:`~raise_the_sum.lessons.Stage`).
         self.stage = Stage.OPEN
 
     @property
