@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import opening_states, reply_states  # noqa: E402
+from bench import opening_states, reply_states
 
-from raise_the_sum import GameState, Phase, Rng, apply, legal_plays, new_game  # noqa: E402
-from raise_the_sum.encoding import legal_mask, num_actions  # noqa: E402
+from raise_the_sum import GameState, Phase, Rng, apply, legal_plays, new_game
+from raise_the_sum.encoding import legal_mask, num_actions
 
 
 def match_states(seed: int) -> list[GameState]:
@@ -57,7 +57,7 @@ def median_calls(
     clock = time.perf_counter
     for state in states:
         legal_plays(state)  # warm legal_plays' own memo, so that every function meets it warm
-        for function, out in zip(functions, times):
+        for function, out in zip(functions, times, strict=False):
             start = clock()
             function(state)
             out.append(clock() - start)
@@ -107,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for run in range(args.repeats):
             states = make(run)
             medians = median_calls([f for _, f in functions], states)
-            for (name, _), value in zip(functions, medians):
+            for (name, _), value in zip(functions, medians, strict=False):
                 runs[name].append(value)
         base = statistics.median(runs["legal_plays"])
         for name, _ in functions:

@@ -13,13 +13,15 @@ tournament seed and its index (:func:`~raise_the_sum.tournament.play_match`).
 Parity is 25%.
 
 **Equal time.** The search bot's work per decision is fixed by its settings;
-ISMCTS runs simulations until a CPU-time budget is spent. First, a
-calibration times the search bot's decisions (CPU time,
-:func:`time.process_time`, decisions with more than one legal action) over
-``--calibrate`` matches against three cautious bots, and ISMCTS's budget is
-set to their mean, so that both sides think as long in total. Then every
-decision of both sides is timed in the run itself and written out, so the
-figures show what each side really took.
+ISMCTS runs simulations until a CPU-time budget is spent. Time is CPU time
+(:func:`time.process_time`), so that a machine shared with other work does
+not shorten either side, and only decisions with more than one legal action
+count. ISMCTS's budget for each match is the mean CPU time of every search
+decision timed so far: first a calibration over ``--calibrate`` matches
+against three cautious bots, then every match of the run itself, so that the
+two sides think as long on average. Every decision of both sides is timed
+and written out, with the budget of each match, so the figures show what
+each side really took.
 
 Run from the repository root (one process; it appends one JSON line per
 match, so it can be stopped and resumed with ``--start``)::
@@ -79,9 +81,12 @@ def calibrate(matches: int, seed: int) -> list[float]:
 
 def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
+    search_total = 0.0
+    search_count = 0
     if args.budget is None:
         times = calibrate(args.calibrate, args.seed)
         budget = statistics.fmean(times)
+        search_total, search_count = sum(times), len(times)
         note = {
             "calibration": {
                 "matches": args.calibrate,
@@ -112,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
                     IsmctsBot(
                         simulations=100_000,
                         seconds=budget,
-                        on_search=lambda n, _t: sims.append(n),
+                        on_search=lambda n, _t: sims.append(n),  # noqa: B023 (used within the iteration)
                     )
                 )
                 search = Timed(SearchBot())
@@ -132,9 +137,14 @@ def run(args: argparse.Namespace) -> int:
                     "search_times": [round(t, 5) for t in search.times],
                     "ismcts_times": [round(t, 5) for t in ismcts.times],
                     "ismcts_simulations": sims,
+                    "budget_seconds": budget,
                 }
                 sink.write(json.dumps(line) + "\n")
                 sink.flush()
+                if args.budget is None:  # keep ISMCTS's budget at the search bot's mean
+                    search_total += sum(search.times)
+                    search_count += len(search.times)
+                    budget = search_total / search_count
     return 0
 
 
@@ -149,7 +159,9 @@ def summary(path: Path) -> int:
     matches = [line for line in lines if line["kind"] == "match"]
     if headers:
         head = headers[0]
-        print(f"budget {head['budget_seconds'] * 1000:.1f} ms CPU per ISMCTS decision; seed {head['seed']}")
+        print(
+            f"first budget {head['budget_seconds'] * 1000:.1f} ms CPU per ISMCTS decision; seed {head['seed']}"
+        )
         if head.get("calibration"):
             cal = head["calibration"]
             print(
@@ -172,7 +184,9 @@ def summary(path: Path) -> int:
             f"{statistics.fmean(m['actions'] for m in games):>8.1f}"
         )
     print()
-    print(f"{'decision CPU time':<22}{'decisions':>10}{'median':>9}{'mean':>9}{'p90':>9}{'p99':>9}{'most':>9}")
+    print(
+        f"{'decision CPU time':<22}{'decisions':>10}{'median':>9}{'mean':>9}{'p90':>9}{'p99':>9}{'most':>9}"
+    )
     for side in ("search", "ismcts"):
         times = [t for m in matches for t in m[f"{side}_times"]]
         if not times:
@@ -190,6 +204,13 @@ def summary(path: Path) -> int:
                 )
             )
         )
+    budgets = [m["budget_seconds"] for m in matches if "budget_seconds" in m]
+    if budgets:
+        print()
+        print(
+            f"ISMCTS budget per match: first {budgets[0] * 1000:.1f} ms, "
+            f"last {budgets[-1] * 1000:.1f} ms, mean {statistics.fmean(budgets) * 1000:.1f} ms"
+        )
     sims = [s for m in matches for s in m["ismcts_simulations"]]
     if sims:
         print()
@@ -202,13 +223,24 @@ def summary(path: Path) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Our best bot against OpenSpiel's ISMCTS.")
-    parser.add_argument("--matches", type=int, default=1000, help="matches per pairing (default 1000)")
+    parser.add_argument(
+        "--matches", type=int, default=1000, help="matches per pairing (default 1000)"
+    )
     parser.add_argument("--start", type=int, default=0, help="first match index (to resume)")
     parser.add_argument("--seed", type=int, default=2026, help="tournament seed (default 2026)")
     parser.add_argument("--calibrate", type=int, default=5, help="calibration matches (default 5)")
-    parser.add_argument("--budget", type=float, default=None, help="ISMCTS CPU seconds per decision (skip calibration)")
-    parser.add_argument("--out", default="benchmarks/yardstick.jsonl", help="results file (appended)")
-    parser.add_argument("--summary", metavar="FILE", help="print the figures of a results file and stop")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="ISMCTS CPU seconds per decision (skip calibration)",
+    )
+    parser.add_argument(
+        "--out", default="benchmarks/yardstick.jsonl", help="results file (appended)"
+    )
+    parser.add_argument(
+        "--summary", metavar="FILE", help="print the figures of a results file and stop"
+    )
     args = parser.parse_args(argv)
     if args.summary:
         return summary(Path(args.summary))

@@ -42,8 +42,19 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:mod", "random"),
+    ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "concurrent.futures._base.Executor"),
     # The type variable of Rng.shuffle.
     ("py:class", "raise_the_sum.rng.T"),
+    # The adapters' signatures name numpy, gymnasium and PettingZoo types (extra "rl"),
+    # and the OpenSpiel state's private node.
+    ("py:class", "npt.NDArray"),
+    ("py:class", "np.int8"),
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "raise_the_sum.adapters.openspiel._Node"),
 ]
 
 autodoc_member_order = "bysource"

@@ -200,7 +200,8 @@ def test_a_move_observed_by_a_seat_hides_the_other_seats_draws() -> None:
 
 
 def test_a_bot_s_illegal_choice_is_refused_naming_the_bot_and_the_rule() -> None:
-    table = Table.start(new_game(Rules(players=2), seed=0), [Cheat(), GreedyBot()], Rng.from_seed(0))
+    state = new_game(Rules(players=2), seed=0)
+    table = Table.start(state, [Cheat(), GreedyBot()], Rng.from_seed(0))
     with pytest.raises(ValueError, match=r"bot 'cheat' at seat 0 chose pass.*rule R4.3"):
         bot_step(table)
 
@@ -222,9 +223,9 @@ def test_a_table_is_checked_when_it_is_built() -> None:
         Table(state, [None, GreedyBot()], [None, None])
     with pytest.raises(TypeError, match=r"Table.bots\[0\] must be a Bot or None"):
         Table(state, ["greedy", None], [Rng(0), None])  # type: ignore[list-item]
-    with pytest.raises(TypeError, match="Table.state must be a GameState"):
+    with pytest.raises(TypeError, match=r"Table\.state must be a GameState"):
         Table(observe(state, 0), [None, None], [None, None])  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="Table.next_round must be a NextRoundBy"):
+    with pytest.raises(TypeError, match=r"Table\.next_round must be a NextRoundBy"):
         Table(state, [None, None], [None, None], "driver")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rng must be an Rng"):
         Table.start(state, [None, None], 0)  # type: ignore[arg-type]

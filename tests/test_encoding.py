@@ -18,8 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from properties.strategies import rules_variants, seeds
 from raise_the_sum import (
     ALL_CARDS,
+    Action,
     Discard,
     GameState,
     NextRound,
@@ -33,7 +35,6 @@ from raise_the_sum import (
     parse_cards,
 )
 from raise_the_sum.encoding import action_from_id, action_id, legal_ids, legal_mask, num_actions
-from tests.properties.strategies import rules_variants, seeds
 
 SMALL = Rules(
     players=2,
@@ -44,19 +45,21 @@ SMALL = Rules(
 )
 
 
-def brute_force(rules: Rules) -> list[object]:
+def brute_force(rules: Rules) -> list[Action]:
     """Every action by the blocks' definition, from itertools alone."""
     deck = sorted(rules.deck)
+
     def multisets(size: int) -> list[tuple[int, ...]]:
         keys = {tuple(c.index for c in combo) for combo in itertools.combinations(deck, size)}
         return sorted(keys)
-    out: list[object] = []
+
+    out: list[Action] = []
     for size in range(rules.min_play, rules.max_play + 1):
         out += [Play(ALL_CARDS[i] for i in key) for key in multisets(size)]
     most = max(rules.hand_size, rules.hand_limit) + 1 - rules.hand_limit
     for size in range(1, most + 1):
         out += [Discard(ALL_CARDS[i] for i in key) for key in multisets(size)]
-    return out + [Pass(), NextRound()]
+    return [*out, Pass(), NextRound()]
 
 
 def test_standard_game_numbers_75394_plays_23_discards_pass_and_next_round() -> None:
@@ -73,10 +76,15 @@ def test_standard_game_numbers_75394_plays_23_discards_pass_and_next_round() -> 
     "rules",
     [
         SMALL,
-        Rules(players=2, hand_size=4, hand_limit=2, min_play=2, max_play=3,
-              deck=parse_cards("+1 +1 +2 +2 +2 x2 x3 -3 -4 /2 0 0 +6 +7 +8")),
-        Rules(players=2, hand_size=1, hand_limit=1, max_play=1,
-              deck=parse_cards("+1 +2 +3 +4 +5")),
+        Rules(
+            players=2,
+            hand_size=4,
+            hand_limit=2,
+            min_play=2,
+            max_play=3,
+            deck=parse_cards("+1 +1 +2 +2 +2 x2 x3 -3 -4 /2 0 0 +6 +7 +8"),
+        ),
+        Rules(players=2, hand_size=1, hand_limit=1, max_play=1, deck=parse_cards("+1 +2 +3 +4 +5")),
     ],
 )
 def test_numbering_is_the_documented_blocks_in_order_for_small_rules(rules: Rules) -> None:
@@ -84,7 +92,7 @@ def test_numbering_is_the_documented_blocks_in_order_for_small_rules(rules: Rule
     assert num_actions(rules) == len(expected)
     for number, action in enumerate(expected):
         assert action_from_id(number, rules) == action
-        assert action_id(action, rules) == number  # type: ignore[arg-type]
+        assert action_id(action, rules) == number
 
 
 def test_every_id_of_the_standard_game_round_trips() -> None:
@@ -101,7 +109,9 @@ def test_every_id_of_the_standard_game_round_trips() -> None:
     assert keys == sorted(keys)
 
 
-def random_states(rules: Rules, seed: int, chooser: random.Random, limit: int = 5000) -> list[GameState]:
+def random_states(
+    rules: Rules, seed: int, chooser: random.Random, limit: int = 5000
+) -> list[GameState]:
     """Every state of one random match (a pass a quarter of the time it is allowed)."""
     state = new_game(rules, seed=seed)
     states = [state]
@@ -109,6 +119,7 @@ def random_states(rules: Rules, seed: int, chooser: random.Random, limit: int = 
         if state.phase is Phase.MATCH_OVER:
             break
         legal = legal_plays(state)
+        action: Action
         if len(legal) > 1 and Pass() in legal and chooser.random() < 0.25:
             action = Pass()
         else:
@@ -206,9 +217,6 @@ def test_the_core_imports_no_numpy() -> None:
     import subprocess
     import sys
 
-    code = (
-        "import sys; import raise_the_sum, raise_the_sum.encoding; "
-        "print('numpy' in sys.modules)"
-    )
+    code = "import sys; import raise_the_sum, raise_the_sum.encoding; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -104,7 +104,7 @@ def _rngs(value: Sequence[Rng | None]) -> tuple[Rng | None, ...]:
 
 @attrs.frozen
 class Table:
-    """A match under way: the state, who sits where, each bot's generator, and who sends ``NextRound()``.
+    """A match under way: the state, who sits where, the bots' generators, who ends rounds.
 
     ``bots[s]`` is the bot at seat ``s``, or ``None`` for a seat that the
     caller plays with :func:`act`; ``rngs[s]`` is that bot's generator
@@ -134,14 +134,16 @@ class Table:
                 f"Table: {players} seats need {players} bots (None for a caller's seat) and "
                 f"{players} generators, got {len(self.bots)} and {len(self.rngs)}"
             )
-        for seat, (bot, rng) in enumerate(zip(self.bots, self.rngs)):
+        for seat, (bot, rng) in enumerate(zip(self.bots, self.rngs, strict=True)):
             if bot is None:
                 if rng is not None:
                     raise ValueError(f"Table.rngs[{seat}]: seat {seat} has no bot, so no generator")
             elif not callable(getattr(bot, "choose", None)):
                 raise TypeError(f"Table.bots[{seat}] must be a Bot or None, got {bot!r}")
             elif not isinstance(rng, Rng):
-                raise TypeError(f"Table.rngs[{seat}]: the bot at seat {seat} needs an Rng, got {rng!r}")
+                raise TypeError(
+                    f"Table.rngs[{seat}]: the bot at seat {seat} needs an Rng, got {rng!r}"
+                )
         if not isinstance(self.next_round, NextRoundBy):
             raise TypeError(f"Table.next_round must be a NextRoundBy, got {self.next_round!r}")
 
@@ -176,7 +178,7 @@ class Table:
 
     @property
     def driver_to_act(self) -> bool:
-        """True when :func:`bot_step` acts now: a bot's turn, or a ``NextRound()`` the driver sends."""
+        """True when :func:`bot_step` acts now: a bot's turn, or a ``NextRound()`` it sends."""
         state = self.state
         phase = state.phase
         if phase is Phase.PLAY or phase is Phase.DISCARD:

@@ -137,7 +137,7 @@ class _Numbering:
         left = len(key)
         rank = 0
         table = self.table
-        for j, (kind, copies) in enumerate(zip(self.kinds, self.copies)):
+        for j, (kind, copies) in enumerate(zip(self.kinds, self.copies, strict=False)):
             if left == 0:
                 break
             x = counts.get(kind, 0)
@@ -152,7 +152,7 @@ class _Numbering:
         out: list[int] = []
         left = size
         table = self.table
-        for j, (kind, copies) in enumerate(zip(self.kinds, self.copies)):
+        for j, (kind, copies) in enumerate(zip(self.kinds, self.copies, strict=False)):
             below = table[j + 1]
             # Try the most copies first: they come first in the order.
             for y in range(min(copies, left), -1, -1):
@@ -302,7 +302,7 @@ def action_id(action: Action, rules: Rules) -> int:
         start = numbering.discard_start[size]
     key = _key(cards)
     held = Counter(key)
-    deck = dict(zip(numbering.kinds, numbering.copies))
+    deck = dict(zip(numbering.kinds, numbering.copies, strict=False))
     for index, count in held.items():
         if count > deck.get(index, 0):
             raise ValueError(

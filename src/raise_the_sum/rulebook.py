@@ -183,15 +183,15 @@ _RULES: Final = (
         >>> Card.parse("+10")
         Traceback (most recent call last):
         ...
-        ValueError: card '+10': an Add card's value is 1 to 9 (rule R1.6)
+        raise_the_sum.cards.NotationError: card '+10': an Add card's value is 1 to 9 (rule R1.6)
         >>> parse_cards("+8 7")
         Traceback (most recent call last):
         ...
-        ValueError: card '7': a number needs its sign: +n to add, -n to subtract (0 is the Zero card) (rule R1.6)
+        raise_the_sum.cards.NotationError: card '7': a number needs its sign: +n to add, -n to subtract (0 is the Zero card) (rule R1.6)
         >>> Card.parse(" x2")
         Traceback (most recent call last):
         ...
-        ValueError: card ' x2': remove the spaces around the card (rule R1.6)
+        raise_the_sum.cards.NotationError: card ' x2': remove the spaces around the card (rule R1.6)
         """,)),
     # 2. The total of a play
     Rule("R2.1", "Add the blue cards", (
@@ -868,7 +868,7 @@ _RULES: Final = (
         >>> parse_cards("+8 x4")
         Traceback (most recent call last):
         ...
-        ValueError: card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)
+        raise_the_sum.cards.NotationError: card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)
         >>> Rules(points_to_win=0)
         Traceback (most recent call last):
         ...

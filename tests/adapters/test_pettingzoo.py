@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -33,7 +34,9 @@ VARIANTS = [
 ]
 
 
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.players}p-{r.hand_size}-{r.min_play}")
+@pytest.mark.parametrize(
+    "rules", VARIANTS, ids=lambda r: f"{r.players}p-{r.hand_size}-{r.min_play}"
+)
 def test_pettingzoo_api_test_passes_over_many_matches(rules: Rules) -> None:
     for wrapped in (env(rules), raw_env(rules)):
         for _ in range(3):  # each api_test plays its cycles until one match ends
@@ -50,7 +53,7 @@ def test_pettingzoo_seed_test_passes(players: int) -> None:
 def play_out(table: Any, chooser: random.Random) -> list[dict[str, float]]:
     """Play one match with random legal actions; the rewards after every step."""
     seen = []
-    for agent in table.agent_iter(100_000):
+    for _agent in table.agent_iter(100_000):
         observation, _, termination, truncation, _ = table.last()
         if termination or truncation:
             table.step(None)
@@ -170,7 +173,7 @@ def test_render_ansi_shows_the_table_as_the_seat_to_act_sees_it() -> None:
 
 def test_spaces_are_fixed_and_observations_lie_in_them() -> None:
     table = raw_env(Rules(players=2))
-    assert table.action_space("seat_0").n == num_actions(table.rules)
+    assert table.action_space("seat_0") == gymnasium.spaces.Discrete(num_actions(table.rules))
     assert table.observation_space("seat_1") is table.observation_space("seat_1")
     table.reset(seed=1)
     observation = table.observe("seat_1")

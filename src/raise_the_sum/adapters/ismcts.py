@@ -5,7 +5,7 @@ Needs the ``rl`` extra. :class:`IsmctsBot` follows the library's bot protocol
 actions, nothing else. For each decision it builds an OpenSpiel state of
 ``python_raise_the_sum`` consistent with the view (the hidden cards dealt at
 random, :func:`~raise_the_sum.sample_state`) and asks OpenSpiel's
-``ISMCTSBot`` (:mod:`open_spiel.python.algorithms.ismcts`, Cowling, Powley and
+``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``, Cowling, Powley and
 Whitehouse 2011) for an action. ISMCTS resamples the hidden cards at every
 simulation (``resample_from_infostate``) and keys its tree by the acting
 seat's observation (``use_observation_string=True``).
@@ -17,7 +17,7 @@ directly for speed, and the match result as the value. The prior is uniform.
 
 The budget is either a number of simulations (then a seeded decision
 replays exactly) or CPU seconds per decision, measured with
-:func:`time.process_time` so that a loaded machine does not shorten it; at
+``time.process_time()`` so that a loaded machine does not shorten it; at
 least ``min_simulations`` run either way (ISMCTS needs two to have a policy).
 
 >>> from raise_the_sum import Rng, legal_plays, new_game, observe
@@ -103,7 +103,9 @@ class _RandomRollouts:
 class _BudgetedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel has no type hints
     """ISMCTS whose search stops at a CPU-time budget (or a number of simulations)."""
 
-    def __init__(self, *args: Any, seconds: float | None, min_simulations: int, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, seconds: float | None, min_simulations: int, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._seconds = seconds
         self._min_simulations = min_simulations
@@ -119,9 +121,7 @@ class _BudgetedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]  # open_spiel has
         start = clock()
         done = 0
         while done < self._max_simulations and (
-            done < self._min_simulations
-            or self._seconds is None
-            or clock() - start < self._seconds
+            done < self._min_simulations or self._seconds is None or clock() - start < self._seconds
         ):
             self.run_simulation(self.sample_root_state(state))
             done += 1
@@ -174,6 +174,11 @@ class IsmctsBot:
             use_observation_string=True,
             seconds=self.seconds,
             min_simulations=self.min_simulations,
+        )
+        # Resample from our seeded generator, not from OpenSpiel's own sampler, so that a
+        # fixed number of simulations replays exactly.
+        search.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, random_state.uniform)
         )
         start = time.process_time()
         number = int(search.step(root))

@@ -176,7 +176,7 @@ _Trail = tuple[Any, tuple[int, int, int]] | None
 class _Node:
     """One immutable moment of the match, shared by every clone of a state."""
 
-    __slots__ = ("table", "to", "deal_left", "trail", "_legal", "_chance")
+    __slots__ = ("_chance", "_legal", "deal_left", "table", "to", "trail")
 
     def __init__(self, table: GameState, to: int | None, deal_left: int, trail: _Trail) -> None:
         #: The library's state. At a chance node, the seat ``to`` still lacks the card.
@@ -203,7 +203,7 @@ class _Node:
     def legal(self) -> tuple[list[int], dict[int, Action]]:
         if self._legal is None:
             ids = legal_ids(self.table)
-            self._legal = (ids, dict(zip(ids, legal_plays(self.table))))
+            self._legal = (ids, dict(zip(ids, legal_plays(self.table), strict=False)))
         return self._legal
 
     def chance(self) -> list[tuple[int, float]]:
@@ -261,6 +261,11 @@ def _after_chance(node: _Node, index: int) -> _Node:
     table = node.table
     seat = node.to
     assert seat is not None
+    if not any(index == kind for kind, _ in node.chance()):
+        raise pyspiel.SpielError(
+            f"chance outcome {index} is not a card kind the pile holds now; "
+            f"the outcomes are {[kind for kind, _ in node.chance()]} (rule R6.1)"
+        )
     card = ALL_CARDS[index]
     table = attrs.evolve(
         table,
@@ -371,7 +376,9 @@ class RaiseTheSumState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no t
             return [0.0] * n
         return [1.0 if s == table.current else -1.0 / (n - 1) for s in range(n)]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> RaiseTheSumState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> RaiseTheSumState:
         """A state ``player_id`` cannot tell from this one: the hidden cards dealt afresh.
 
         The other hands and the deck come from :func:`~raise_the_sum.sample_state`
@@ -384,7 +391,9 @@ class RaiseTheSumState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no t
             raise pyspiel.SpielError("resample_from_infostate needs a player's decision node")
         seed = int(float(probability_sampler()) * 2**53)
         table = sample_state(observe(node.table, player_id), Rng.from_seed(seed))
-        return RaiseTheSumState(self.get_game(), _Node(table, None, 0, _blank(node.trail, player_id)))
+        return RaiseTheSumState(
+            self.get_game(), _Node(table, None, 0, _blank(node.trail, player_id))
+        )
 
     def __str__(self) -> str:
         table = self._node.table

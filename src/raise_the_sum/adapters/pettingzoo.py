@@ -71,7 +71,11 @@ _DEFAULT_RULES = Rules()
 class RaiseTheSumEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """The AEC environment; build it with :func:`env` or :func:`raw_env`."""
 
-    metadata = {"render_modes": ["ansi"], "name": "raise_the_sum_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "name": "raise_the_sum_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, rules: Rules = _DEFAULT_RULES, render_mode: str | None = None) -> None:
         super().__init__()
@@ -96,8 +100,8 @@ class RaiseTheSumEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
             }
         )
         action = gymnasium.spaces.Discrete(self._size)
-        self._observation_spaces = {agent: space for agent in self.possible_agents}
-        self._action_spaces = {agent: action for agent in self.possible_agents}
+        self._observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self._action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds: Rng | None = None
         self._ids: list[int] = []
         self._legal: tuple[Action, ...] = ()
@@ -127,10 +131,10 @@ class RaiseTheSumEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hi
     def _start(self, state: GameState) -> None:
         self.state = state
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[state.current]
         self._refresh()

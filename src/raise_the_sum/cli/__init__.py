@@ -59,7 +59,9 @@ PROG: Final = "raise-the-sum"
 
 #: The subcommands, each a module ``raise_the_sum.cli.<name>``, in help order.
 #: Adding a subcommand is adding its module and its name here.
-SUBCOMMANDS: Final[tuple[str, ...]] = ("play", "guide", "explain", "rules", "simulate")
+SUBCOMMANDS: Final[tuple[str, ...]] = (
+    "play", "guide", "explain", "check", "replay", "rules", "simulate", "serve",
+)
 
 #: The exit status for bad input (as argparse uses).
 EXIT_USAGE: Final = 2
