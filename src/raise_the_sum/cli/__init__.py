@@ -139,7 +139,10 @@ def overview(parser: argparse.ArgumentParser | None = None) -> str:
     <BLANKLINE>
     Commands:
       play      ...
+      guide     the game's one-screen quick guide, with the rule ids beside it
       explain   the arithmetic of a play, each step with its rule
+      check     settle a dispute: is an action legal at a table, and by which rule
+      replay    a recorded match turn by turn, with each play's arithmetic
       rules     the rulebook, or the rules named (R4.4 ...)
     ...
     'raise-the-sum COMMAND --help' gives a command's options.
