@@ -121,7 +121,7 @@ ILLEGAL: list[tuple[str, Callable[[], GameState], object, int | None, str, str]]
      "you hold 8 cards and keep 7: discard exactly 1, not 2"),
     ("discard-none", discarding, Discard(()), None, "R4.8",
      "you hold 8 cards and keep 7: discard exactly 1, not 0"),
-    ("discard-not-held", discarding, Discard(parse_cards("+9")), None, "R4.8", "you do not hold +9"),
+    ("discard-not-held", discarding, Discard(parse_cards("+9")), None, "R4.2", "you do not hold +9"),
     ("discard-in-play-phase", opening, Discard(parse_cards("+9")), None, "R4.8",
      "discarding comes at the end of a turn, after a play or a pass, and only above 7 cards"),
     ("play-while-discarding", discarding, Play(parse_cards("+3")), None, "R4.8",

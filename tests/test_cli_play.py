@@ -16,6 +16,7 @@ import itertools
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -38,7 +39,9 @@ from raise_the_sum import (
     legal_plays,
     match_winner,
     new_game,
+    observe,
     parse_cards,
+    step,
 )
 from raise_the_sum.bots import OPPONENTS, Bot, make_bot
 from raise_the_sum.cli import build_parser, main
@@ -66,7 +69,7 @@ from raise_the_sum.cli.game.session import (
     seat_names,
 )
 from raise_the_sum.cli.game.text import STYLES, Block, Span, card_span, plain
-from raise_the_sum.cli.game.tutorial import INTRO
+from raise_the_sum.lessons import INTRO
 from raise_the_sum.rulebook import RULES, rule
 
 RILEY_SAM_ALEX = [OPPONENTS["riley"], OPPONENTS["sam"], OPPONENTS["alex"]]
@@ -88,6 +91,7 @@ class Scripted:
         self.session: Session | None = None
         self.lines: list[str] = []
         self.asked: list[tuple[Prompt, GameState, str]] = []
+        self.waited: list[float] = []
 
     def show(self, block: Block) -> None:
         self.lines.extend(plain(line).rstrip() for line in block)
@@ -98,6 +102,12 @@ class Scripted:
         self.asked.append((prompt, self.session.state, answer))
         self.lines.append(plain(prompt.text) + answer)
         return answer
+
+    def wait(self, prompt: Prompt, seconds: float) -> str | None:
+        """A timed prompt: the policy's answer, or None (the time ran out) when it says "wait"."""
+        self.waited.append(seconds)
+        answer = self.ask(prompt)
+        return None if answer == "wait" else answer
 
     @property
     def text(self) -> str:
@@ -116,12 +126,20 @@ def scripted_session(
     return session, screen
 
 
-def transcript(script: str, opponents: Sequence[Bot] = RILEY_SAM_ALEX, seeds: Sequence[int] = (3,),
-               tutorial: bool = False) -> tuple[int, str, Session]:
+def transcript(
+    script: str,
+    opponents: Sequence[Bot] = RILEY_SAM_ALEX,
+    seeds: Sequence[int] = (3,),
+    tutorial: bool = False,
+) -> tuple[int, str, Session]:
     """Run a session on ``script`` (one line per answer) through a PlainScreen."""
     out = io.StringIO()
-    session = Session(PlainScreen(io.StringIO(script), out, echo=True), opponents,
-                      seeds=iter(seeds), tutorial=tutorial)
+    session = Session(
+        PlainScreen(io.StringIO(script), out, echo=True),
+        opponents,
+        seeds=iter(seeds),
+        tutorial=tutorial,
+    )
     status = session.run()
     return status, out.getvalue(), session
 
@@ -162,7 +180,7 @@ HAND = parse_cards("+2 +5 +5 +8 x2 -3 /2 0")
 
 
 def test_numbers_pick_cards_in_the_order_the_hand_is_shown() -> None:
-    shown = [line for line in map(plain, hand_block(HAND))]
+    shown = list(map(plain, hand_block(HAND)))
     numbers, chips = shown[1].split(), shown[2].split()
     assert numbers == [str(i) for i in range(1, len(HAND) + 1)]
     assert chips == [format(card, "u") for card in HAND]
@@ -175,17 +193,30 @@ def test_cards_can_be_picked_by_notation_in_any_sign_and_case() -> None:
     assert parse_command("+8 +5 x2", HAND) == Pick(parse_cards("+8 +5 x2"))
     assert parse_command("+8 ×2 −3 ÷2", HAND) == Pick(parse_cards("+8 x2 -3 /2"))
     assert parse_command("+8, X2", HAND) == Pick(parse_cards("+8 x2"))
-    assert parse_command("play 0 4", HAND) == Pick((Card.parse("0"), HAND[3]))
-    assert parse_command("discard 2", HAND) == Pick((HAND[1],), (2,))
+    assert parse_command("play 0 4", HAND) == Pick((Card.parse("0"), HAND[3]), verb="play")
+    assert parse_command("discard 2", HAND) == Pick((HAND[1],), (2,), verb="discard")
 
 
 @pytest.mark.parametrize(
     ("text", "command"),
     [
-        ("", Enter()), ("   ", Enter()), ("next", Enter()), ("pass", PassTurn()), ("PASS", PassTurn()),
-        ("hint", Hint()), ("rules", ReadRule()), ("rule", ReadRule()),
-        ("rule R4.4", ReadRule("R4.4")), ("rule r4.4", ReadRule("R4.4")), ("rule 2.5", ReadRule("R2.5")),
-        ("new", Fresh()), ("quit", Quit()), ("q", Quit()), ("exit", Quit()), ("help", Help()), ("?", Help()),
+        ("", Enter()),
+        ("   ", Enter()),
+        ("next", Enter()),
+        ("pass", PassTurn()),
+        ("PASS", PassTurn()),
+        ("hint", Hint()),
+        ("rules", ReadRule()),
+        ("rule", ReadRule()),
+        ("rule R4.4", ReadRule("R4.4")),
+        ("rule r4.4", ReadRule("R4.4")),
+        ("rule 2.5", ReadRule("R2.5")),
+        ("new", Fresh()),
+        ("quit", Quit()),
+        ("q", Quit()),
+        ("exit", Quit()),
+        ("help", Help()),
+        ("?", Help()),
     ],
 )
 def test_the_words_of_the_prompt(text: str, command: object) -> None:
@@ -274,7 +305,7 @@ def test_the_table_shows_every_seat_the_score_the_attack_and_who_played_it() -> 
     state = screen.asked[-1][1]
     assert state.current == 0 and state.standing_seat is not None
     text = screen.text
-    block = text[text.rindex("Your turn"):]
+    block = text[text.rindex("Your turn") :]
     names = session.names
     for seat, name in enumerate(names):
         row = next(line for line in block.splitlines() if line.startswith(f"  {name} "))
@@ -303,7 +334,9 @@ def test_every_action_is_shown_with_the_arithmetic_of_every_play() -> None:
         assert str(explain(action.cards, before.attack)) in screen.text
 
 
-def replay(seed: int, names: Sequence[str], lines: Sequence[str]) -> tuple[list[tuple[GameState, Action]], GameState]:
+def replay(
+    seed: int, names: Sequence[str], lines: Sequence[str]
+) -> tuple[list[tuple[GameState, Action]], GameState]:
     """Replay a match from its transcript: at each step, the one legal action whose line
     the game printed next, so that the game's log is checked against the rules."""
     state = new_game(Rules(players=len(names)), seed=seed)
@@ -367,7 +400,11 @@ def test_a_full_match_with_junk_at_every_prompt() -> None:
 
     asked = screen.asked
     assert {asked[i][0].kind for i in junk_answers} == {
-        PromptKind.PLAY, PromptKind.DISCARD, PromptKind.ROUND_OVER, PromptKind.MATCH_OVER}
+        PromptKind.PLAY,
+        PromptKind.DISCARD,
+        PromptKind.ROUND_OVER,
+        PromptKind.MATCH_OVER,
+    }
     for i in junk_answers:  # the same prompt again, on the same table
         assert (asked[i + 1][0], asked[i + 1][1]) == (asked[i][0], asked[i][1]), asked[i][2]
     refusals = [line for line in screen.lines if line.startswith("✗ ")]
@@ -383,14 +420,17 @@ def test_a_full_match_with_junk_at_every_prompt() -> None:
         "✗ there is no card 99: your hand has 8 cards, numbered 1 to 8 (rule R4.2)",
     ):
         assert expected in refusals
-    assert any(line.startswith("✗ a reply must beat ") and line.endswith("(rule R4.4)") for line in refusals)
+    assert any(
+        line.startswith("✗ a reply must beat ") and line.endswith("(rule R4.4)")
+        for line in refusals
+    )
 
     # The end of the match as shown is the match's real end.
     winner = match_winner(state)
     assert winner is not None and state.points[winner] == 5
     names = session.names
     assert f"★★ {names[winner]} {'win' if winner == 0 else 'wins'} the match" in screen.text
-    points = " · ".join(f"{n} {p}" for n, p in zip(names, state.points))
+    points = " · ".join(f"{n} {p}" for n, p in zip(names, state.points, strict=True))
     assert f"  Final points: {points}" in screen.lines
     rounds = sum(state.points)
     assert session.round_number == rounds
@@ -400,7 +440,9 @@ def test_a_full_match_with_junk_at_every_prompt() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_matches_play_to_the_end_for_each_table_size(players: int) -> None:
-    session, screen = scripted_session(steady_policy, opponents=RILEY_SAM_ALEX[: players - 1], seeds=(11,))
+    session, screen = scripted_session(
+        steady_policy, opponents=RILEY_SAM_ALEX[: players - 1], seeds=(11,)
+    )
     assert session.run() == EXIT_OK
     state = table(session)
     assert state.players == players and match_winner(state) is not None
@@ -413,10 +455,11 @@ def test_a_play_by_number_and_one_by_notation_do_the_same() -> None:
     assert isinstance(first, Play)
     runs = []
     for by_number in (True, False):
-        status, out, session = transcript(typed(first, state.hands[0], by_number) + "\nquit\n",
-                                          opponents=[OPPONENTS["sam"]])
+        status, out, _session = transcript(
+            typed(first, state.hands[0], by_number) + "\nquit\n", opponents=[OPPONENTS["sam"]]
+        )
         assert status == EXIT_OK
-        runs.append(out[out.index("Your opening ›"):].split("\n", 1)[1])
+        runs.append(out[out.index("Your opening ›") :].split("\n", 1)[1])
     assert runs[0] == runs[1]
     assert f"You open with {' '.join(format(c, 'u') for c in first.cards)}" in runs[0]
 
@@ -440,7 +483,10 @@ def test_a_refused_play_shows_the_rule_and_its_arithmetic() -> None:
     verdict = check(state, weak[0])
     assert verdict.rule == "R4.4" and verdict.total is not None and verdict.total <= state.to_beat  # type: ignore[operator]
     assert f"✗ {verdict.reason} (rule R4.4)" in screen.lines
-    assert f"  {' '.join(format(c, 'u') for c in weak[0].cards)}: {verdict.explanation}" in screen.lines
+    assert (
+        f"  {' '.join(format(c, 'u') for c in weak[0].cards)}: {verdict.explanation}"
+        in screen.lines
+    )
 
 
 def _plays_of(hand: Sequence[Card]) -> Iterator[Play]:
@@ -474,8 +520,10 @@ def test_R4_8_over_seven_cards_the_game_asks_which_to_discard() -> None:
     assert len(discarded) == 2
     state, choice = discarded[1]
     assert state.phase is Phase.DISCARD and len(state.hands[0]) == 8
-    assert "You hold 8 cards: keep at most 7 at the end of your turn (rule R4.8). Pick 1 to discard." \
+    assert (
+        "You hold 8 cards: keep at most 7 at the end of your turn (rule R4.8). Pick 1 to discard."
         in screen.text
+    )
     assert "✗ you hold 8 cards and keep 7: discard exactly 1, not 2 (rule R4.8)" in screen.lines
     card = Card.parse(choice)
     assert f"  You discard {format(card, 'u')} (down to 7 cards)" in screen.lines
@@ -523,7 +571,7 @@ def test_reading_a_rule_shows_the_rulebook() -> None:
     assert status == EXIT_OK
     for rule_id in ("R4.4", "R2.5"):
         found = rule(rule_id)
-        assert f"{found.id}  {found.title}  (the guide)" in out
+        assert f"{found.id:<5} {found.title}  [guide]" in out
         assert " ".join(found.text.split()) in " ".join(out.split())
     assert "✗ no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2" in out
     for found in RULES.values():
@@ -623,8 +671,9 @@ def test_ctrl_c_while_an_opponent_thinks_leaves_cleanly() -> None:
         raise KeyboardInterrupt
 
     out = io.StringIO()
-    session = Session(PlainScreen(io.StringIO("1\n"), out), RILEY_SAM_ALEX, seeds=iter([3]),
-                      pause=interrupt)
+    session = Session(
+        PlainScreen(io.StringIO("1\n"), out), RILEY_SAM_ALEX, seeds=iter([3]), pause=interrupt
+    )
     assert session.run() == EXIT_INTERRUPT
     assert out.getvalue().endswith("Interrupted: bye! (This was seed 3.)\n")
 
@@ -637,9 +686,15 @@ def test_quit_leaves_at_once() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), max_size=12), max_size=8))
+@given(
+    st.lists(
+        st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), max_size=12), max_size=8
+    )
+)
 def test_any_lines_at_any_prompt_never_crash_the_game(lines: list[str]) -> None:
-    status, out, session = transcript("\n".join([*lines, "quit", ""]), opponents=[OPPONENTS["sam"]])
+    status, out, _session = transcript(
+        "\n".join([*lines, "quit", ""]), opponents=[OPPONENTS["sam"]]
+    )
     assert status == EXIT_OK
     assert "Traceback" not in out
 
@@ -647,45 +702,71 @@ def test_any_lines_at_any_prompt_never_crash_the_game(lines: list[str]) -> None:
 # --- the guided first hand --------------------------------------------------------------------
 
 
-def test_the_tutorial_guides_the_first_hand_and_then_lets_go() -> None:
-    marks: list[int] = []
-    examples: list[Play] = []
+GUIDE_TYPE = re.compile(r"Guide: type ([\d ]+) to (play|discard) ")
+
+
+def guided_policy(hints: list[tuple[str, str]]) -> Callable[[Prompt, Session], str]:
+    """Ask for a hint at every guided prompt, then type what the guide said to type."""
 
     def policy(prompt: Prompt, session: Session) -> str:
-        state = table(session)
-        since = screen.lines[marks[-1] if marks else 0:]
-        marks.append(len(screen.lines) + 1)
-        if len(screen.asked) > 8 or prompt.kind is PromptKind.MATCH_OVER:
+        screen = session.screen
+        assert isinstance(screen, Scripted)
+        if prompt.kind is PromptKind.MATCH_OVER or len(screen.asked) > 30:
             return "quit"
-        example = [line for line in since if line.startswith("For example, type ")]
-        if prompt.kind is PromptKind.PLAY and example:
-            numbers = example[0].removeprefix("For example, type ").split(" to play ")[0]
-            play = Play(tuple(state.hands[0][int(n) - 1] for n in numbers.split()))
-            assert play in legal_plays(state)
-            examples.append(play)
-            return numbers
-        return steady_policy(prompt, session)
+        if prompt.kind not in (PromptKind.PLAY, PromptKind.DISCARD):
+            return ""
+        said = [GUIDE_TYPE.match(line) for line in screen.lines]
+        guided = [m for m in said if m is not None]
+        last = screen.asked[-1][2] if screen.asked else ""
+        if guided and len(hints) < len(guided):
+            if last != "hint":
+                return "hint"
+            hint = next(line for line in reversed(screen.lines) if line.startswith("Hint: "))
+            hints.append((guided[-1].group(0).removeprefix("Guide: "), hint.removeprefix("Hint: ")))
+            return guided[-1].group(1)
+        return "quit"
 
-    session, screen = scripted_session(policy, tutorial=True)
+    return policy
+
+
+def test_the_tutorial_is_the_stacked_lesson_and_the_hint_agrees_with_the_guide() -> None:
+    hints: list[tuple[str, str]] = []
+    session, screen = scripted_session(guided_policy(hints), tutorial=True)
     assert session.run() == EXIT_OK
+    assert INTRO == (
+        "Play your first hand, see Riley’s reply, then beat it. "
+        "We’ll point out the cards as you go."
+    )
+    assert f"Guide: {INTRO}" in screen.text
+    # The guide's three pointers, and the hint said the same each time.
+    assert [guide for guide, _ in hints] == [
+        "type 7 9 to play ",
+        "type 1 to discard ",
+        "type 6 7 8 to play ",
+    ]
+    for guide, hint in hints:
+        assert hint.startswith(guide)
+    moves = list(session.actions)
+    assert moves[:2] == [Play(parse_cards("+9 -6")), Discard(parse_cards("+1"))]
+    assert moves[2] == Play(parse_cards("+5 +7 +8 -9 /2"))
+    assert Play(parse_cards("+8 x2 0")) in moves
     text = screen.text
-    assert INTRO == ("Play your first hand, see Riley's reply, then beat it. "
-                     "We'll point out the cards as you go.")
-    assert f"Guide: {INTRO}" in text
-    first = screen.asked[0][1]
-    before_the_opening = screen.lines[:screen.lines.index("Your opening › " + screen.asked[0][2])]
-    for kind in Kind:
-        held = [format(c, "u") for c in first.hands[0] if c.kind is kind]
-        legend = [line for line in before_the_opening if f"  {kind.colour}: " in line]
-        assert len(legend) == (1 if held else 0), kind
-        if held:
-            assert legend[0].split(f"  {kind.colour}: ")[0].split() == held
-    assert examples, "the guide suggested an opening"
-    assert "Now see Riley's reply." in text
-    assert text.count("Guide: what your cards did:") + text.count("Guide: you passed") == 2
-    assert "That's your guided hand." in text
-    after = text[text.index("That's your guided hand."):]
-    assert "Guide:" not in after and "For example" not in after
+    assert "Riley’s reply stands at 14. Now beat it" in text
+    assert "Your black 0 cancels the whole attack" in text
+    assert "That’s your guided hand" in text
+    after = text[text.index("That’s your guided hand") :]
+    assert "Guide: " not in after.split("\n", 1)[1]
+
+
+def test_the_tutorial_is_played_at_the_pages_table() -> None:
+    with pytest.raises(ValueError, match="Riley, Sam and Alex"):
+        transcript("quit\n", opponents=[make_bot("greedy")], tutorial=True)
+    status, out, err = play(["--tutorial", "--seed", "1"], "quit\n")
+    assert (status, err) == (EXIT_OK, "")
+    assert "Guide: Play your first hand" in out
+    out_, err_ = io.StringIO(), io.StringIO()
+    assert main(["play", "--tutorial", "--players", "2"], out=out_, err=err_) == 2
+    assert "the guided first hand is played by 4 players" in err_.getvalue()
 
 
 def test_without_the_tutorial_there_is_no_guide() -> None:
@@ -737,8 +818,14 @@ def test_players_and_opponents(argv: list[str], names: tuple[str, ...]) -> None:
         (["--players", "1"], "argument --players: invalid choice: 1"),
         (["--seed", "x"], "argument --seed: a seed is a whole number (rule R3.8), got 'x'"),
         (["--opponents", "dealer"], "unknown bot 'dealer'; choose from alex, cautious, greedy"),
-        (["--opponents", "sam", "sam", "sam", "sam"], "at most 3 opponents (2 to 4 players, rule R3.1), got 4"),
-        (["--players", "3", "--opponents", "alex"], "--players 3 needs 2 opponents, but --opponents names 1"),
+        (
+            ["--opponents", "sam", "sam", "sam", "sam"],
+            "at most 3 opponents (2 to 4 players, rule R3.1), got 4",
+        ),
+        (
+            ["--players", "3", "--opponents", "alex"],
+            "--players 3 needs 2 opponents, but --opponents names 1",
+        ),
         (["--delay", "-1"], "argument --delay: a delay is 0 to 10 seconds, got '-1'"),
     ],
 )
@@ -795,7 +882,310 @@ def test_a_closed_standard_input_is_the_end_of_input(monkeypatch: pytest.MonkeyP
     assert out.getvalue().rstrip().endswith("End of input: bye! (This was seed 4.)")
 
 
-def test_the_tutorial_names_the_first_opponent() -> None:
-    status, out, _ = transcript("quit\n", opponents=[make_bot("greedy")], tutorial=True)
+# --- issue 8: what a first evening in the terminal tripped on ---------------------------------
+
+
+def test_the_word_discard_at_a_play_prompt_is_refused_citing_R4_8() -> None:
+    status, out, session = transcript(
+        "discard 1\nquit\n", opponents=[OPPONENTS["riley"]], seeds=(5,)
+    )
     assert status == EXIT_OK
-    assert "Guide: Play your first hand, see Greedy's reply, then beat it." in out
+    assert "You open with" not in out
+    assert (
+        "✗ discarding comes at the end of a turn, after a play or a pass, and only above 7 "
+        "cards (rule R4.8)"
+    ) in out
+    assert session.actions == []
+
+
+def test_the_word_play_at_the_discard_prompt_is_refused_and_discard_works() -> None:
+    seen: list[str] = []
+
+    def policy(prompt: Prompt, session: Session) -> str:
+        state = table(session)
+        if prompt.kind is PromptKind.DISCARD:
+            seen.append(screen.lines[-1] if seen else "")
+            if len(seen) == 1:
+                return "play 1"
+            return "discard 1"
+        if seen and len(seen) > 1:
+            return "quit"
+        return "1" if state.opening else "pass"
+
+    session, screen = scripted_session(policy, seeds=(3,))
+    assert session.run() == EXIT_OK
+    assert "✗ you hold 8 cards: discard 1 to end your turn with 7 (rule R4.8)" in screen.lines
+    assert any(line.startswith("  You discard ") for line in screen.lines)
+
+
+def test_between_rounds_a_number_is_not_a_card() -> None:
+    def policy(prompt: Prompt, session: Session) -> str:
+        if prompt.kind is PromptKind.ROUND_OVER:
+            return "99" if screen.asked[-1][0].kind is not PromptKind.ROUND_OVER else "quit"
+        return steady_policy(prompt, session)
+
+    session, screen = scripted_session(policy, opponents=[OPPONENTS["riley"]])
+    assert session.run() == EXIT_OK
+    assert "✗ the round is over: press Enter to start round 2 (rule R5.4)" in screen.lines
+    assert not any("there is no card 99" in line for line in screen.lines)
+
+
+def test_at_the_discard_prompt_a_card_not_held_cites_R4_2_first() -> None:
+    from raise_the_sum import ALL_CARDS
+
+    answers: list[str] = []
+
+    def policy(prompt: Prompt, session: Session) -> str:
+        state = table(session)
+        if prompt.kind is PromptKind.DISCARD:
+            hand = state.hands[0]
+            if not answers:  # a card not held, then two of a card held once
+                missing = next(c for c in ALL_CARDS if c not in hand)
+                once = next(c for c in hand if hand.count(c) == 1)
+                answers.extend([str(missing), f"{once} {once}", "quit"])
+                refusals.extend(
+                    [
+                        f"✗ you do not hold {format(missing, 'u')} (rule R4.2)",
+                        f"✗ you hold 1 {format(once, 'u')}, not 2 (rule R4.2)",
+                    ]
+                )
+            return answers.pop(0)
+        return "1" if state.opening else "pass"
+
+    refusals: list[str] = []
+    session, screen = scripted_session(policy, seeds=(3,))
+    assert session.run() == EXIT_OK
+    assert refusals and [line for line in screen.lines if line.startswith("✗ ")] == refusals
+
+
+def test_fresh_and_fresh_start_are_a_fresh_start() -> None:
+    for word in ("fresh", "fresh start", "Fresh Start", "new"):
+        assert parse_command(word, HAND) == Fresh()
+    status, out, session = transcript("fresh start\ny\nquit\n", seeds=(3, 9))
+    assert status == EXIT_OK and session.seed == 9 and session.matches == 2
+    assert FRESH_START in out
+
+
+def test_quit_and_help_work_at_the_fresh_start_question() -> None:
+    status, out, session = transcript("new\nhelp\nquit\n", seeds=(3, 9))
+    assert status == EXIT_OK and session.matches == 1
+    assert "  y         end this match and start a fresh one" in out
+    assert out.endswith("Bye! (This was seed 3; replay it with --seed 3.)\n")
+
+
+def test_guide_shows_the_quick_guide_with_rule_ids_in_the_game_and_on_the_command_line() -> None:
+    from raise_the_sum.cli.guide import QUICK_GUIDE, format_guide
+
+    status, out, _ = transcript("guide\nquit\n")
+    assert status == EXIT_OK
+    assert "THE QUICK GUIDE" in out
+    words = " ".join(out.split())
+    for text, ids in QUICK_GUIDE:
+        assert " ".join(text.split()) in words or text.split()[0] in words
+        for rule_id in ids:
+            assert rule_id in RULES
+    assert "R4.8" in out and "Keep at most 7 cards at the end of your turn." in out
+    cli_out, err = io.StringIO(), io.StringIO()
+    assert main(["guide"], out=cli_out, err=err) == 0
+    assert cli_out.getvalue() == format_guide() + "\n"
+    # The page's own sentences, word for word.
+    page = " ".join(text for text, _ in QUICK_GUIDE)
+    for sentence in (
+        "Start with 7 cards.",
+        "Replies must beat the score. Ties don’t count.",
+        "First to 5 points wins.",
+        "The discard pile is shuffled back in when the deck runs out.",
+    ):
+        assert sentence in page
+
+
+def test_the_next_round_starts_by_itself_after_the_pause() -> None:
+    def policy(prompt: Prompt, session: Session) -> str:
+        if prompt.kind is PromptKind.ROUND_OVER:
+            return "wait"
+        return steady_policy(prompt, session)
+
+    screen = Scripted(policy)
+    session = Session(screen, [OPPONENTS["riley"]], seeds=iter([3]), round_pause=2.5)
+    screen.session = session
+    assert session.run() == EXIT_OK
+    state = table(session)
+    assert state.phase is Phase.MATCH_OVER
+    assert screen.waited and set(screen.waited) == {2.5}
+    assert len(screen.waited) == sum(state.points) - 1  # every round but the last, by itself
+    assert "Round 2 starts in a moment (Enter: now) › wait" in screen.lines
+
+
+def test_plain_input_does_not_wait_between_rounds() -> None:
+    out = io.StringIO()
+    screen = PlainScreen(io.StringIO(""), out)
+    prompt = Prompt(PromptKind.ROUND_OVER, (Span("Round 2 starts › ", "prompt"),))
+    assert screen.wait(prompt, 10.0) is None
+    assert out.getvalue() == "Round 2 starts ›\n"
+
+
+def test_a_reshuffle_is_announced_citing_R6_1() -> None:
+    from raise_the_sum.events import Reshuffled
+
+    session, screen = scripted_session(steady_policy, seeds=(1,))
+    assert session.run() == EXIT_OK
+    # Replay the match's actions with step: every reshuffle is announced, with the new deck's size.
+    record = session.record
+    state = record.start()
+    sizes = []
+    for action in record.actions:
+        state, events = step(state, action)
+        sizes += [e.size for e in events if isinstance(e, Reshuffled)]
+    assert sizes, "seed 1's match reshuffles"
+    shown = [line for line in screen.lines if "(rule R6.1)" in line]
+    assert shown == [
+        f"  The deck ran out: the discard pile is shuffled into a new deck of {n} cards (rule R6.1)"
+        for n in sizes
+    ]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_long_lines_wrap_with_their_continuations_indented(width: int) -> None:
+    script = "hint\nguide\nrule R4.8\nhelp\n7 9\n1\n6 7 8\n" + "pass\n" * 3 + "quit\n"
+    runs = []
+    for w in (None, width):
+        out = io.StringIO()
+        session = Session(
+            PlainScreen(io.StringIO(script), out, echo=True, width=w),
+            RILEY_SAM_ALEX,
+            seeds=iter([332697]),
+            tutorial=True,
+        )
+        assert session.run() == EXIT_OK
+        runs.append(out.getvalue().splitlines())
+    whole, wrapped = runs
+    assert all(len(line) <= width for line in wrapped if "›" not in line)
+    assert max(map(len, whole)) > width  # there was something to wrap
+    # Each long line becomes its start, then continuation lines indented deeper than it.
+    rest = iter(wrapped)
+    for line in whole:
+        first = next(rest)
+        if len(line) <= width or "›" in line:
+            assert first == line
+            continue
+        assert line.startswith(first)
+        indent = len(line) - len(line.lstrip(" ")) + 2
+        words = first.split()
+        while len(words) < len(line.split()):
+            more = next(rest)
+            assert more.startswith(" " * indent) and more[indent] != " ", more
+            words += more.split()
+        assert words == line.split()
+
+
+def test_wrap_indents_continuations_and_keeps_styles() -> None:
+    from raise_the_sum.cli.game.text import join, span, wrap
+
+    line = join(
+        "  You play ",
+        span("+4 +5 +8 −2 −4", "strong"),
+        " against −12: (4 + 5 + 8 − 12) × 1 = 5, which beats 4; ",
+        span("attacks −6", "attack"),
+    )
+    parts = wrap(line, 40)
+    assert len(parts) > 1
+    assert all(len(plain(part)) <= 40 for part in parts)
+    assert all(plain(part).startswith("    ") for part in parts[1:])
+    assert " ".join(" ".join(plain(part).split()) for part in parts) == " ".join(
+        plain(line).split()
+    )
+    assert any(s.style == "attack" for part in parts for s in part)
+
+
+def test_piped_output_has_no_trailing_spaces() -> None:
+    status, out, _ = play(["--seed", "3", "--players", "2"], "hint\nguide\n1\nquit\n")
+    assert status == EXIT_OK
+    lines = out.splitlines()
+    assert any(line.strip().startswith("1    2") for line in lines)  # the hand's numbers row
+    assert [line for line in lines if line != line.rstrip()] == []
+
+
+def test_the_opening_hint_follows_the_rules_not_five_cards() -> None:
+    from raise_the_sum.cli.game.render import table_block
+
+    view = observe(new_game(Rules(players=2, max_play=2), seed=1), 0)
+    shown = "\n".join(plain(line) for line in table_block(view, ("You", "Riley"), 1))
+    assert "(any 1 to 2 cards; rule R4.3)" in shown
+    view = observe(new_game(seed=1), 0)
+    shown = "\n".join(plain(line) for line in table_block(view, seat_names(RILEY_SAM_ALEX), 1))
+    assert "(any 1 to 5 cards; rule R4.3)" in shown
+
+
+def test_the_tutorials_stage_is_the_lessons_enum() -> None:
+    from raise_the_sum.cli.game import tutorial
+    from raise_the_sum.lessons import Stage
+
+    stages: list[Stage] = []
+
+    def policy(prompt: Prompt, session: Session) -> str:
+        assert session._tutorial is not None
+        stages.append(session._tutorial.stage)
+        return guided(prompt, session)
+
+    guided = guided_policy([])
+    session, _screen = scripted_session(policy, tutorial=True)
+    assert session.run() == EXIT_OK
+    assert all(isinstance(s, Stage) for s in stages)
+    assert {Stage.OPEN, Stage.DISCARD, Stage.REPLY} <= set(stages)
+    assert not hasattr(tutorial, "_next_seat")  # the clockwise rule is the library's (R4.9)
+
+
+def test_the_hint_in_the_tutorial_is_the_guides() -> None:
+    from raise_the_sum.lessons import lesson_action
+
+    status, out, _session = transcript("hint\nquit\n", tutorial=True)
+    assert status == EXIT_OK
+    action = lesson_action(observe(lessons_game(), 0))
+    assert isinstance(action, Play)
+    assert f"Hint: type 7 9 to play {' '.join(format(c, 'u') for c in action.cards)}" in out
+
+
+def lessons_game() -> GameState:
+    from raise_the_sum.lessons import tutorial_game
+
+    return tutorial_game(seed=3)
+
+
+def test_play_record_saves_the_match_as_a_record_with_seat_names(tmp_path: Path) -> None:
+    from raise_the_sum.records import MatchRecord
+
+    path = tmp_path / "match.txt"
+    script = "".join(f"{line}\n" for line in ["1"] + ["pass", ""] * 40) + "quit\n"
+    status, _out, err = play(["--seed", "3", "--players", "2", "--record", str(path)], script)
+    assert (status, err) == (EXIT_OK, "")
+    record = MatchRecord.from_text(path.read_text(encoding="utf-8"))
+    assert record.seed == 3 and record.rules == Rules(players=2)
+    assert record.names == ("You", "Riley")
+    assert record.actions
+    # The record replays to the very table the transcript ended on.
+    _, _again, session = transcript(script, opponents=[OPPONENTS["riley"]])
+    assert record.replay()[-1] == session.state
+    assert record == session.record
+
+
+def test_play_record_of_a_fresh_start_and_of_the_tutorial(tmp_path: Path) -> None:
+    from raise_the_sum.lessons import tutorial_deck
+    from raise_the_sum.records import MatchRecord
+
+    path = tmp_path / "tut.txt"
+    status, _, err = play(
+        ["--tutorial", "--seed", "4", "--record", str(path)], "7 9\nnew\ny\n1\nquit\n"
+    )
+    assert (status, err) == (EXIT_OK, "")
+    first = MatchRecord.from_text(path.read_text(encoding="utf-8"))
+    assert first.deck == tutorial_deck() and first.actions[0] == Play(parse_cards("+9 -6"))
+    second = MatchRecord.from_text((tmp_path / "tut-2.txt").read_text(encoding="utf-8"))
+    assert second.seed == 5 and second.deck is None
+    assert second.actions[0] == Play((new_game(seed=5).hands[0][0],))
+
+
+def test_play_record_to_a_place_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    target = tmp_path / "no" / "such" / "dir" / "m.txt"
+    assert main(["play", "--record", str(target)], out=out, err=err) == 2
+    assert "argument --record: cannot write" in err.getvalue()

@@ -52,7 +52,9 @@ class Terminal:
 
     def _read(self, deadline: float) -> bool:
         """Read what is there until ``deadline``; False once the child has closed the terminal."""
-        ready, _, _ = select.select([self.fd], [], [], max(0.0, min(0.2, deadline - time.monotonic())))
+        ready, _, _ = select.select(
+            [self.fd], [], [], max(0.0, min(0.2, deadline - time.monotonic()))
+        )
         if not ready:
             return True
         try:
@@ -84,7 +86,9 @@ class Terminal:
                 at, i = shown[0]
                 return i, at + len(texts[i])
             if time.monotonic() > deadline or not self._read(deadline):
-                pytest.fail(f"none of {texts!r} appeared; the screen:\n{self.screen[after:][-3000:]}")
+                pytest.fail(
+                    f"none of {texts!r} appeared; the screen:\n{self.screen[after:][-3000:]}"
+                )
 
     def wait(self) -> int:
         """Read to the end and return the exit status (within the deadline)."""
@@ -128,7 +132,7 @@ def game(*argv: str) -> Iterator[Terminal]:
 
 
 def test_play_in_a_terminal_a_bad_line_a_play_a_pass_and_quit() -> None:
-    with game("--seed", "3", "--players", "2", "--delay", "0") as t:
+    with game("--seed", "3", "--players", "2", "--delay", "0", "--wait-for-enter") as t:
         at = t.expect("Your opening › ")
         assert "Raise the Sum · You against Riley" in t.screen
         assert "Your hand (8 cards):" in t.screen
@@ -136,7 +140,9 @@ def test_play_in_a_terminal_a_bad_line_a_play_a_pass_and_quit() -> None:
         assert re.search(rb"\x1b\[[0-9;]*44m \+\d ", t.raw), "a blue chip for an Add card"
 
         t.type("9\r")
-        at = t.expect("✗ there is no card 9: your hand has 8 cards, numbered 1 to 8 (rule R4.2)", at)
+        at = t.expect(
+            "✗ there is no card 9: your hand has 8 cards, numbered 1 to 8 (rule R4.2)", at
+        )
         at = t.expect("Your opening › ", at)
 
         t.type("+6 +7\r")
@@ -160,10 +166,34 @@ def test_ctrl_d_and_ctrl_c_leave_a_terminal_game_cleanly() -> None:
         t.type("\x04")  # Ctrl-D: end of input
         t.expect("End of input: bye! (This was seed 5.)")
         assert t.wait() == 0
+        # The goodbye starts a line of its own, not the prompt's.
+        assert "Your opening › \nEnd of input: bye!" in t.screen
     with game("--seed", "5", "--delay", "0", "--tutorial") as t:
-        at = t.expect("Guide: Play your first hand, see Riley's reply, then beat it.")
+        at = t.expect("Guide: Play your first hand, see Riley’s reply")
         t.expect("Your opening › ", at)
         t.type("\x03")  # Ctrl-C: the terminal sends SIGINT
         t.expect("Interrupted: bye! (This was seed 5.)")
         assert t.wait() == 130
         assert "Traceback" not in t.screen
+
+
+def test_the_next_round_starts_by_itself_and_enter_skips_the_wait() -> None:
+    # Seed 3, two players: You open +6 +7 and pass any reply, so round 1 ends quickly.
+    for pause, skip in (("0.3", False), ("10", True)):
+        with game("--seed", "3", "--players", "2", "--delay", "0", "--round-pause", pause) as t:
+            at = t.expect("Your opening › ")
+            t.type("+6 +7\r")
+            which, at = t.expect_any(["Your reply (beat ", "Round 2 starts in a moment"], at)
+            if which == 0:
+                at = t.expect(") › ", at)
+                t.type("pass\r")
+                at = t.expect("Round 2 starts in a moment (Enter: now) › ", at)
+            started = time.monotonic()
+            if skip:
+                t.type("\r")
+            at = t.expect("── Round 2 · ", at)
+            assert time.monotonic() - started < 5.0  # not the 10 s pause: Enter skipped it
+            t.expect(" › ", at)
+            t.type("quit\r")
+            t.expect("Bye! (This was seed 3", at)
+            assert t.wait() == 0

@@ -119,7 +119,9 @@ def test_the_guide_explains_the_score_the_attack_the_zero_and_the_discard() -> N
     assert "R4.3" in opening and "score 9" in opening and "attack" in opening
     assert "R4.8" in discard and "discard one card" in discard
     assert "stands at 9" in watch and "R4.4" in watch and "−6 comes off Riley’s blue cards" in watch
-    reply = next(text for text in said if text.startswith("Riley’s reply stands at 14. Now beat it"))
+    reply = next(
+        text for text in said if text.startswith("Riley’s reply stands at 14. Now beat it")
+    )
     assert "−9 comes off your blue cards" in reply and "÷2 divides your whole total" in reply
     assert "black 0 cancels the whole attack" in reply and "R2.2" in reply
     assert "which beats 14" in reply
@@ -178,9 +180,11 @@ def test_if_nothing_beats_the_score_the_guide_says_pass_R4_5() -> None:
 
 
 @settings(max_examples=60)
-@given(choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=12, max_size=12),
-       follow_guide=st.lists(st.booleans(), min_size=12, max_size=12),
-       seed=st.integers(min_value=0, max_value=2**32))
+@given(
+    choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=12, max_size=12),
+    follow_guide=st.lists(st.booleans(), min_size=12, max_size=12),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
 def test_whenever_the_lesson_points_at_cards_they_are_legal_and_the_hint_agrees(
     choices: list[int], follow_guide: list[bool], seed: int
 ) -> None:

@@ -373,13 +373,14 @@ def _discard(state: GameState, action: Discard) -> GameState:
     seat = state.current
     hand = state.hands[seat]
     excess = len(hand) - rules.hand_limit
+    # The first thing wrong is the thing to say: a card not held (R4.2), then the count (R4.8).
+    discarded, rest = _take(hand, action.cards, "R4.2")
     if len(action.cards) != excess:
         raise IllegalAction(
             "R4.8",
             f"you hold {len(hand)} cards and keep {rules.hand_limit}: discard exactly "
             f"{excess}, not {len(action.cards)}",
         )
-    discarded, rest = _take(hand, action.cards, "R4.8")
     return _finish_turn(
         evolve(state, hands=_with(state.hands, seat, rest), discard=state.discard + discarded)
     )

@@ -45,6 +45,7 @@ only the reshuffles, as with any stacked deck (rule R3.8).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Final
 
@@ -64,8 +65,10 @@ __all__ = [
     "INTRO",
     "SEATS",
     "Lesson",
+    "Stage",
     "lesson",
     "lesson_action",
+    "stage",
     "tutorial_deck",
     "tutorial_game",
     "tutorial_rules",
@@ -73,8 +76,7 @@ __all__ = [
 
 #: The page's words for the guided first hand.
 INTRO: Final = (
-    "Play your first hand, see Riley’s reply, then beat it. "
-    "We’ll point out the cards as you go."
+    "Play your first hand, see Riley’s reply, then beat it. We’ll point out the cards as you go."
 )
 
 #: The seats' names at the tutorial's table, clockwise from seat 0 (rule R3.1).
@@ -85,7 +87,7 @@ BOTS: Final = ("riley", "sam", "alex")
 
 #: The cards each seat is dealt (in card order; the deal sorts them anyway).
 _DEALT: Final = (
-    "+1 +2 +3 +6 +8 +9 x2 -6 0",   # You: the opening, the discard and the reply
+    "+1 +2 +3 +6 +8 +9 x2 -6 0",  # You: the opening, the discard and the reply
     "+3 +5 +6 +7 +8 x2 -7 -9 /2",  # Riley: a reply with an attack
     "+1 +1 +2 +2 +3 -2 -3 /2 /3",  # Sam: nothing that beats Riley's reply
     "+1 +2 +3 +4 +4 -4 -5 /2 /3",  # Alex: nor here
@@ -180,9 +182,7 @@ def _attack_words(attack: Attack, whose: str) -> str:
     if attack.subtract:
         parts.append(f"−{attack.subtract} comes off {whose} blue cards first (rule R2.3)")
     if attack.divide != 1:
-        parts.append(
-            f"÷{attack.divide} divides {whose} whole total last, rounded down (rule R2.5)"
-        )
+        parts.append(f"÷{attack.divide} divides {whose} whole total last, rounded down (rule R2.5)")
     return " and ".join(parts)
 
 
@@ -216,34 +216,57 @@ def _holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     return True
 
 
-def _stage(view: PlayerView) -> str | None:
-    """Where the guided hand is, from the view alone; None once it is over.
+class Stage(enum.Enum):
+    """Where the guided hand is (:func:`stage`)."""
+
+    #: The player opens the round (rule R4.3).
+    OPEN = "open"
+    #: The player discards down to the hand limit (rule R4.8).
+    DISCARD = "discard"
+    #: A bot takes its turn before the player's second one: Riley's reply, Sam's and Alex's turns.
+    WATCH = "watch"
+    #: The player's second turn: beat the standing play (rule R4.4).
+    REPLY = "reply"
+    #: The turns after the player's reply, until the player's next turn.
+    AFTER = "after"
+    #: The first round ended while the guide still spoke (rule R5.1).
+    ROUND_OVER = "round over"
+    #: The lesson is over (or this is not the tutorial's seat 0).
+    OVER = "over"
+
+
+def stage(view: PlayerView) -> Stage:
+    """Where the guided hand is, from the player's view alone.
 
     The deck only shrinks by one card per turn in the first round (there is
     no reshuffle that early), so its size tells whose turn of the lesson it is.
+
+    >>> from raise_the_sum import observe
+    >>> stage(observe(tutorial_game(), 0)), stage(observe(tutorial_game(), 1))
+    (<Stage.OPEN: 'open'>, <Stage.OVER: 'over'>)
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"view must be a PlayerView, got {view!r}")
     if view.rules != _RULES or view.seat != 0:
-        return None
+        return Stage.OVER
     first = _first_turn_draws(view.rules)
     played = sum(view.points)
     drawn = first - view.deck_size  # the turns started since the player's first one
     if view.phase is Phase.ROUND_OVER and played == 1:
-        return "round over" if drawn <= _LAST else None
+        return Stage.ROUND_OVER if drawn <= _LAST else Stage.OVER
     if played or view.phase not in (Phase.PLAY, Phase.DISCARD):
-        return None
+        return Stage.OVER
     if view.current == 0:
         if drawn == 0:
-            return "open" if view.phase is Phase.PLAY else "discard"
+            return Stage.OPEN if view.phase is Phase.PLAY else Stage.DISCARD
         if drawn == 4:  # Riley, Sam and Alex have each had their first turn
-            return "reply" if view.phase is Phase.PLAY else "discard"
-        return None
+            return Stage.REPLY if view.phase is Phase.PLAY else Stage.DISCARD
+        return Stage.OVER
     if 0 <= drawn < 4:
-        return "watch"
+        return Stage.WATCH
     if drawn <= _LAST:
-        return "after"
-    return None
+        return Stage.AFTER
+    return Stage.OVER
 
 
 def lesson(view: PlayerView) -> Lesson | None:
@@ -262,20 +285,21 @@ def lesson(view: PlayerView) -> Lesson | None:
     follows: it points at a legal play for the table as it is, or says
     that nothing beats the score and a pass keeps the cards (rule R4.5).
     """
-    stage = _stage(view)
-    if stage is None:
-        return None
-    if stage == "open":
-        return _open(view)
-    if stage == "discard":
-        return _discard(view)
-    if stage == "watch":
-        return _watch(view)
-    if stage == "reply":
-        return _reply(view)
-    if stage == "after":
-        return _after(view)
-    return _round_over(view)
+    match stage(view):
+        case Stage.OVER:
+            return None
+        case Stage.OPEN:
+            return _open(view)
+        case Stage.DISCARD:
+            return _discard(view)
+        case Stage.WATCH:
+            return _watch(view)
+        case Stage.REPLY:
+            return _reply(view)
+        case Stage.AFTER:
+            return _after(view)
+        case Stage.ROUND_OVER:
+            return _round_over(view)
 
 
 def lesson_action(view: PlayerView) -> Action | None:
@@ -308,8 +332,9 @@ def _open(view: PlayerView) -> Lesson | None:
     add, attack = _OPENING
     return Lesson(
         f"{INTRO} In this lesson everyone starts with 9 cards, not 7, so that you "
-        "also meet the limit of 7 cards (rule R4.8). You open the round: there is no "
-        "score to beat yet, so any 1 to 5 cards will do (rule R4.3). Play "
+        f"also meet the limit of {view.rules.hand_limit} cards (rule R4.8). You open the "
+        "round: there is no score to beat yet, so any "
+        f"{view.rules.min_play} to {view.rules.max_play} cards will do (rule R4.3). Play "
         f"{_cards(_OPENING)}: blue {add:u} makes your score {add.value} (rule R2.1), and "
         f"red {attack:u} is an attack: it will come off {SEATS[1]}’s blue cards in "
         f"{SEATS[1]}’s reply (rule R2.8).",
@@ -346,9 +371,11 @@ def _watch(view: PlayerView) -> Lesson:
             "doesn’t count (rule R4.4)."
         )
         if not view.attack.is_none:
-            text += f" Your {view.attack} attacks {name}’s reply: " + _attack_words(
-                view.attack, f"{name}’s"
-            ) + "."
+            text += (
+                f" Your {view.attack} attacks {name}’s reply: "
+                + _attack_words(view.attack, f"{name}’s")
+                + "."
+            )
         return Lesson(text + f" Watch {name}’s reply.")
     assert stand is not None, "after the opening there is a standing play"
     who = SEATS[stand]
@@ -403,9 +430,7 @@ def _reply(view: PlayerView) -> Lesson:
 
 def _after(view: PlayerView) -> Lesson:
     if 0 in view.passed:
-        text = (
-            "You passed: you sit out the rest of this round and keep your cards (rule R4.5)."
-        )
+        text = "You passed: you sit out the rest of this round and keep your cards (rule R4.5)."
     elif view.standing_seat == 0:
         text = (
             f"Your reply stands at {view.to_beat}. Now the others try to beat it; the last "
@@ -427,7 +452,9 @@ def _round_over(view: PlayerView) -> Lesson:
     if winner == 0:
         head = "You are the last player still in: you score the round’s point (rule R5.1)."
     else:
-        head = f"{SEATS[winner]} is the last player still in and scores the round’s point (rule R5.1)."
+        head = (
+            f"{SEATS[winner]} is the last player still in and scores the round’s point (rule R5.1)."
+        )
     return Lesson(
         head + " Everyone rejoins the next round with the cards they kept, and the winner "
         "opens it, drawing 1 card first (rule R5.3). That’s your guided hand."

@@ -267,7 +267,9 @@ def test_R4_8_a_player_over_the_limit_discards_down_to_exactly_7_before_the_turn
         "you hold 8 cards and keep 7: discard exactly 1, not 2")
     assert refused(state, Discard(()), "R4.8").reason == (
         "you hold 8 cards and keep 7: discard exactly 1, not 0")
-    assert refused(state, Discard(parse_cards("+9")), "R4.8").reason == "you do not hold +9"
+    # A card not held is the first thing wrong, before the count (rule R4.2, as for a play).
+    assert refused(state, Discard(parse_cards("+9")), "R4.2").reason == "you do not hold +9"
+    assert refused(state, Discard(parse_cards("x2 x2")), "R4.2").reason == "you hold 1 x2, not 2"
     for action in (Play(parse_cards("+3")), Pass(), NextRound()):
         assert refused(state, action, "R4.8").reason == "you hold 8 cards: discard 1 to end your turn with 7"
     state = discard(state, "x2")

@@ -68,6 +68,7 @@ PROG: Final = "raise-the-sum"
 #: Adding a subcommand is adding its module and its name here.
 SUBCOMMANDS: Final[tuple[str, ...]] = (
     "play",
+    "guide",
     "explain",
     "check",
     "replay",
@@ -152,8 +153,10 @@ def overview(parser: argparse.ArgumentParser | None = None) -> str:
     <BLANKLINE>
     Commands:
       play      ...
+      guide     the game's one-screen quick guide, with the rule ids beside it
       explain   the arithmetic of a play, each step with its rule
-    ...
+      check     settle a dispute: is an action legal at a table, and by which rule
+      replay    a recorded match turn by turn, with each play's arithmetic
       rules     the rulebook, or the rules named (R4.4 ...)
     ...
     'raise-the-sum COMMAND --help' gives a command's options.

@@ -2,21 +2,26 @@
 
 One line of input is one command. Cards are picked by their number in the
 hand as shown (1-based, rule R1.4's order) or by their notation (rule R1.6),
-or both at once; the words are ``pass``, ``hint``, ``rule R4.4``, ``rules``,
-``new``, ``quit`` and ``help``. Case and commas do not matter.
+or both at once, after the word ``play`` or ``discard`` if you like (each
+means only what it says); the words are ``pass``, ``hint``, ``guide``,
+``rule R4.4``, ``rules``, ``new`` (or ``fresh``, ``fresh start``), ``quit``
+and ``help``. Case and commas do not matter.
 
 >>> from raise_the_sum import parse_cards
 >>> hand = parse_cards("+2 +5 +8 x2 -3")
 >>> parse_command("1 3 4", hand)
-Pick(cards=(Card.parse('+2'), Card.parse('+8'), Card.parse('x2')), numbers=(1, 3, 4))
+Pick(cards=(Card.parse('+2'), Card.parse('+8'), Card.parse('x2')), numbers=(1, 3, 4), verb=None)
 >>> parse_command("+8 X2", hand)
-Pick(cards=(Card.parse('+8'), Card.parse('x2')), numbers=())
->>> parse_command("rule r4.4", hand)
+Pick(cards=(Card.parse('+8'), Card.parse('x2')), numbers=(), verb=None)
+>>> parse_command("discard 5", hand)
+Pick(cards=(Card.parse('-3'),), numbers=(5,), verb='discard')
+>>> parse_command("rule 4.4", hand)
 ReadRule(rule_id='R4.4')
->>> parse_command("7", hand)
-Traceback (most recent call last):
-...
-raise_the_sum.cli.game.commands.InputError: there is no card 7: your hand has 5 cards, numbered 1 to 5 (rule R4.2)
+>>> try:
+...     parse_command("7", hand)
+... except InputError as error:
+...     print(error)
+there is no card 7: your hand has 5 cards, numbered 1 to 5 (rule R4.2)
 
 A pick is only parsed here; whether the rules allow it is for the engine
 (:func:`raise_the_sum.check`) to say.
@@ -30,11 +35,14 @@ from typing import Final, TypeAlias
 import attrs
 
 from raise_the_sum import Card
+from raise_the_sum.rulebook import parse_rule_id
 
 __all__ = [
+    "Answer",
     "Command",
     "Enter",
     "Fresh",
+    "Guide",
     "Help",
     "Hint",
     "InputError",
@@ -42,7 +50,9 @@ __all__ = [
     "Pick",
     "Quit",
     "ReadRule",
+    "parse_answer",
     "parse_command",
+    "parse_word",
     "parse_yes_no",
 ]
 
@@ -59,6 +69,8 @@ class Pick:
     cards: tuple[Card, ...]
     #: The hand numbers typed (1-based), if the cards were picked by number.
     numbers: tuple[int, ...] = ()
+    #: ``"play"`` or ``"discard"`` when the line started with that word; None for bare cards.
+    verb: str | None = None
 
 
 @attrs.frozen
@@ -77,6 +89,11 @@ class ReadRule:
 
     #: The rule's identifier, as typed but upper-cased (``R4.4``); None for the list.
     rule_id: str | None = None
+
+
+@attrs.frozen
+class Guide:
+    """Show the game's quick guide, with the rule ids beside it."""
 
 
 @attrs.frozen
@@ -100,13 +117,16 @@ class Enter:
 
 
 #: Any command.
-Command: TypeAlias = Pick | PassTurn | Hint | ReadRule | Fresh | Quit | Help | Enter
+Command: TypeAlias = Pick | PassTurn | Hint | Guide | ReadRule | Fresh | Quit | Help | Enter
 
 _WORDS: Final[dict[str, Command]] = {
     "pass": PassTurn(),
     "hint": Hint(),
+    "guide": Guide(),
     "rules": ReadRule(),
     "new": Fresh(),
+    "fresh": Fresh(),
+    "fresh start": Fresh(),
     "quit": Quit(),
     "q": Quit(),
     "exit": Quit(),
@@ -124,30 +144,50 @@ def parse_command(text: str, hand: Sequence[Card]) -> Command:
 
     Raises :class:`InputError` with the reason when the line is not a command.
     """
+    word = parse_word(text)
+    if word is not None:
+        return word
     words = text.replace(",", " ").split()
-    if not words:
-        return Enter()
     head = words[0].lower()
-    if len(words) == 1 and head in _WORDS:
-        return _WORDS[head]
-    if head == "rule":
-        if len(words) == 1:
-            return ReadRule()
-        if len(words) == 2:
-            rule_id = words[1].upper()
-            return ReadRule(rule_id if rule_id.startswith("R") else "R" + rule_id)
-        raise InputError("write 'rule' and one rule's identifier, as in: rule R4.4")
-    if head in _WORDS or head == "rules":
-        raise InputError(f"'{head}' takes nothing after it")
+    verb = None
     if head in _VERBS:
+        verb = head
         words = words[1:]
         if not words:
             raise InputError(f"{head} what? Pick cards by number (1 3) or by card (+8 x2)")
     elif len(words) == 1 and words[0].isalpha() and words[0].lower() not in ("x",):
-        raise InputError(
-            f"'{words[0]}' is not a command or a card: type 'help' for the commands"
-        )
-    return _pick(words, hand)
+        raise InputError(f"'{words[0]}' is not a command or a card: type 'help' for the commands")
+    return attrs.evolve(_pick(words, hand), verb=verb)
+
+
+def parse_word(text: str) -> Command | None:
+    """The command a line of words means (no cards), or None when it holds anything else.
+
+    This is what the prompts between rounds and after the match read, where
+    there are no cards to pick. An empty line is :class:`Enter`.
+
+    >>> parse_word("Fresh Start"), parse_word("rule r2.5"), parse_word("99")
+    (Fresh(), ReadRule(rule_id='R2.5'), None)
+    """
+    words = text.replace(",", " ").split()
+    if not words:
+        return Enter()
+    head = words[0].lower()
+    line = " ".join(word.lower() for word in words)
+    if line in _WORDS:
+        return _WORDS[line]
+    if head == "rule":
+        if len(words) == 1:
+            return ReadRule()
+        if len(words) == 2:
+            try:
+                return ReadRule(parse_rule_id(words[1]))
+            except ValueError as error:
+                raise InputError(str(error)) from None
+        raise InputError("write 'rule' and one rule's identifier, as in: rule R4.4")
+    if head in _WORDS or head == "rules":
+        raise InputError(f"'{head}' takes nothing after it")
+    return None
 
 
 def _pick(words: Sequence[str], hand: Sequence[Card]) -> Pick:
@@ -182,9 +222,33 @@ def parse_yes_no(text: str) -> bool:
     >>> parse_yes_no(" Yes "), parse_yes_no("n")
     (True, False)
     """
+    answer = parse_answer(text)
+    if isinstance(answer, bool):
+        return answer
+    raise InputError("answer y (yes) or n (no)")
+
+
+#: An answer at a yes/no confirmation: yes, no, or the words that work there too.
+Answer: TypeAlias = bool | Quit | Help
+
+
+def parse_answer(text: str) -> Answer:
+    """An answer to a y/n question: True, False, or ``quit`` and ``help``, which work there too.
+
+    >>> parse_answer("y"), parse_answer("NO"), parse_answer("quit"), parse_answer("help")
+    (True, False, Quit(), Help())
+    >>> try:
+    ...     parse_answer("maybe")
+    ... except InputError as error:
+    ...     print(error)
+    answer y (yes) or n (no); quit leaves the game, help explains
+    """
     answer = text.strip().lower()
     if answer in ("y", "yes"):
         return True
     if answer in ("n", "no"):
         return False
-    raise InputError("answer y (yes) or n (no)")
+    word = _WORDS.get(answer)
+    if isinstance(word, (Quit, Help)):
+        return word
+    raise InputError("answer y (yes) or n (no); quit leaves the game, help explains")

@@ -27,8 +27,10 @@ from raise_the_sum import (
     Phase,
     Play,
     PlayerView,
+    Rules,
     explain,
 )
+from raise_the_sum.cli.game.screen import PromptKind
 from raise_the_sum.cli.game.text import (
     Block,
     Line,
@@ -38,15 +40,32 @@ from raise_the_sum.cli.game.text import (
     join,
     span,
 )
+from raise_the_sum.cli.guide import format_guide
+from raise_the_sum.cli.rules import format_rule
+from raise_the_sum.events import Event, Reshuffled
+from raise_the_sum.lessons import Lesson
+from raise_the_sum.rulebook import RULES, SECTIONS, Rule
 
 __all__ = [
     "HAND_HELP",
+    "confirm_help_block",
     "describe_action",
+    "describe_event",
+    "discard_block",
+    "guide_block",
     "hand_block",
+    "help_block",
+    "hint_line",
+    "match_header",
     "match_over_block",
     "name_span",
     "numbers_of",
+    "play_span",
+    "quick_guide_block",
+    "round_header",
     "round_over_block",
+    "rule_block",
+    "rules_list_block",
     "table_block",
 ]
 
@@ -123,9 +142,28 @@ def numbers_of(cards: Sequence[Card], hand: Sequence[Card]) -> tuple[int, ...]:
     return tuple(sorted(i + 1 for i in used))
 
 
+def play_span(rules: Rules) -> str:
+    """How many cards a play may have under ``rules`` (rule R4.2), in words.
+
+    >>> play_span(Rules()), play_span(Rules(max_play=2)), play_span(Rules(min_play=2, max_play=2))
+    ('1 to 5 cards', '1 to 2 cards', '2 cards')
+    """
+    if rules.min_play == rules.max_play:
+        return _plural(rules.min_play, "card")
+    return f"{rules.min_play} to {rules.max_play} cards"
+
+
 def hand_block(hand: Sequence[Card], title: str = "Your hand") -> Block:
     """The hand as numbered, coloured chips (rule R1.5), in the order of rule R1.4."""
-    numbers = join(*(join(" " if i else "", span(f"{i + 1:^4}", "number")) for i in range(len(hand))))
+    numbers = join(
+        *(
+            join(
+                " " if i else "",
+                span(f"{i + 1:^4}".rstrip() if i == len(hand) - 1 else f"{i + 1:^4}", "number"),
+            )
+            for i in range(len(hand))
+        )
+    )
     return (
         join(span(f"{title} ({_plural(len(hand), 'card')}):", "title")),
         join("  ", numbers),
@@ -140,7 +178,8 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
         join(
             span("Your turn" if view.to_act else f"Round {round_number}", "title"),
             span(
-                f"  ·  round {round_number}  ·  first to {rules.points_to_win} points  ·  deck {view.deck_size}"
+                f"  ·  round {round_number}  ·  first to {rules.points_to_win} points"
+                f"  ·  deck {view.deck_size}"
                 f"  ·  discard pile {len(view.discard)}",
                 "dim",
             ),
@@ -160,7 +199,9 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
         else:
             status = ()
         if view.standing_seat == seat and view.standing:
-            status = join(status, span(" · " if status else "", "dim"), span("made the standing play", "dim"))
+            status = join(
+                status, span(" · " if status else "", "dim"), span("made the standing play", "dim")
+            )
         lines.append(
             join(
                 "  ",
@@ -173,8 +214,13 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
             )
         )
     if view.opening:
-        lines.append(join("  No score to beat: ", span("this is an opening", "strong"),
-                          span(" (any 1 to 5 cards; rule R4.3)", "dim")))
+        lines.append(
+            join(
+                "  No score to beat: ",
+                span("this is an opening", "strong"),
+                span(f" (any {play_span(rules)}; rule R4.3)", "dim"),
+            )
+        )
     else:
         who = view.standing_seat if view.standing_seat is not None else view.current
         lines.append(
@@ -243,3 +289,191 @@ def _points_line(state: GameState, names: Sequence[str]) -> Line:
             parts.append(span(" · ", "dim"))
         parts.extend((name_span(seat, names), f" {points}"))
     return join(*parts)
+
+
+# -- the match's header, the prompts' blocks, hints, rules and help ---------------------------
+
+
+def match_header(names: Sequence[str], rules: Rules, seed: int, *, tutorial: bool = False) -> Block:
+    """The lines that open a match: who plays whom, the target, the seed, the clockwise order."""
+    players = len(names)
+    opponents = [name_span(s, names) for s in range(1, players)]
+    versus: list[Line | str] = []
+    for i, name in enumerate(opponents):
+        versus.append(", " if 0 < i < len(opponents) - 1 else " and " if i else "")
+        versus.append(join(name))
+    clockwise: list[Line | str] = []
+    for seat in range(players):
+        clockwise.append(" → " if seat else "")
+        clockwise.append(join(name_span(seat, names)))
+    what = "the guided first hand" if tutorial else f"seed {seed}"
+    return (
+        (),
+        join(
+            span("Raise the Sum", "title"),
+            span(" · ", "dim"),
+            "You against ",
+            *versus,
+            span(f" · first to {rules.points_to_win} points · {what}", "dim"),
+        ),
+        join(
+            span("Clockwise: ", "dim"),
+            *clockwise,
+            span(" · the last player in wins the round", "dim"),
+        ),
+        (),
+    )
+
+
+def round_header(opener: int, round_number: int, names: Sequence[str]) -> Line:
+    """The line that starts a round: its number and who opens it (rule R5.3 from round 2)."""
+    return join(
+        span(f"── Round {round_number} · ", "title"),
+        name_span(opener, names),
+        span(" open" if opener == 0 else " opens", "title"),
+        span(" ──", "title"),
+        span(" everyone rejoins; the winner opens (rule R5.3)" if round_number > 1 else "", "dim"),
+    )
+
+
+def discard_block(view: PlayerView) -> Block:
+    """What the discard prompt says first: the hand, and how many to discard (rule R4.8)."""
+    hand = view.hand
+    limit = view.rules.hand_limit
+    excess = len(hand) - limit
+    return (
+        (),
+        join(
+            span(
+                f"You hold {len(hand)} cards: keep at most {limit} at the end of your turn "
+                f"(rule R4.8). Pick {excess} to discard.",
+                "strong",
+            )
+        ),
+        *hand_block(hand),
+    )
+
+
+def hint_line(view: PlayerView, action: Action, can_play: bool, lead: str = "Hint: ") -> Line:
+    """The one line that suggests ``action`` to the player, whether from a bot or the guide.
+
+    ``can_play`` says whether any play is legal, so that a suggested pass
+    says why: to keep the cards (rule R4.5), or because nothing beats the
+    score (rule R4.4).
+
+    >>> from raise_the_sum import new_game, observe, parse_cards
+    >>> from raise_the_sum.cli.game.text import plain
+    >>> view = observe(new_game(seed=7), 0)
+    >>> print(plain(hint_line(view, Play(parse_cards("+7 +6 -5")), True)))
+    Hint: type 3 5 7 to play +6 +7 −5: 7 + 6 = 13, an opening; it attacks −5
+    """
+    hand = view.hand
+    if isinstance(action, Play):
+        e = explain(action.cards, view.attack)
+        beats = "an opening" if not view.standing else f"which beats {view.to_beat}"
+        line = join(
+            span(lead + "type ", "hint"),
+            span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
+            span(f" to play {cards_text(action.cards)}: {e}, {beats}", "hint"),
+        )
+        if not e.outgoing.is_none:
+            line = join(line, span(f"; it attacks {e.outgoing}", "hint"))
+        return line
+    if isinstance(action, Discard):
+        return join(
+            span(lead + "type ", "hint"),
+            span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
+            span(f" to discard {cards_text(action.cards)}", "hint"),
+        )
+    if can_play:
+        return join(span(lead + "pass, and keep your cards for a later round (rule R4.5)", "hint"))
+    return join(span(f"{lead}pass; nothing you hold beats {view.to_beat} (rule R4.4)", "hint"))
+
+
+def guide_block(lesson: Lesson) -> Block:
+    """What the guide of the first hand says now (:func:`raise_the_sum.lessons.lesson`)."""
+    return (join(span("Guide: ", "hint"), span(lesson.text, "hint")),)
+
+
+def rule_block(entry: Rule, width: int = 78) -> Block:
+    """One rule as ``raise-the-sum rules ID`` shows it.
+
+    The text is :func:`raise_the_sum.cli.rules.format_rule`'s, so the game
+    and the command line word a rule the same.
+    """
+    first, *rest = format_rule(entry, width).splitlines()
+    return (join(span(first, "title")), *(join(line) for line in rest))
+
+
+def rules_list_block() -> Block:
+    """Every rule's id and title, by section, and how to read one."""
+    lines: list[Line] = []
+    for number, title in SECTIONS.items():
+        lines.append(join(span(f"{number}. {title}", "title")))
+        lines.extend(join(f"  {r.id:<6}", r.title) for r in RULES.values() if r.section == number)
+    lines.append(join(span("Type rule and an identifier (rule R4.4) to read one.", "dim")))
+    return tuple(lines)
+
+
+def quick_guide_block(width: int = 78) -> Block:
+    """The game's quick guide in its own words, with the rule ids beside it (``guide``)."""
+    first, *rest = format_guide(width).splitlines()
+    return (join(span(first, "title")), *(join(line) for line in rest))
+
+
+def describe_event(event: Event) -> Line | None:
+    """A line for an event that no action's line already tells: a reshuffle (rule R6.1)."""
+    if isinstance(event, Reshuffled):
+        return join(
+            span(
+                "  The deck ran out: the discard pile is shuffled into a new deck of "
+                f"{event.size} cards (rule R6.1)",
+                "dim",
+            )
+        )
+    return None
+
+
+def help_block(kind: PromptKind) -> Block:
+    """The commands that work at a prompt of ``kind``."""
+    rows: list[tuple[str, str]]
+    if kind is PromptKind.ROUND_OVER:
+        rows = [("Enter", "start the next round now (rule R5.3)")]
+    elif kind is PromptKind.MATCH_OVER:
+        rows = [("Enter", "a fresh match")]
+    elif kind is PromptKind.DISCARD:
+        rows = [
+            ("1 3", "discard the cards numbered 1 and 3 in your hand"),
+            ("+1 -2", "discard those cards, written as on the cards"),
+        ]
+    else:
+        rows = [
+            ("1 3 5", "play the cards numbered 1, 3 and 5 in your hand"),
+            ("+8 +4 x2", "play those cards, written as on the cards (×, ÷ and − work too)"),
+            ("pass", "sit out the rest of the round and keep your cards (rule R4.5)"),
+        ]
+    rows += [
+        ("hint", "the play a computer player would suggest"),
+        ("guide", "the game's quick guide, with the rule ids beside it"),
+        ("rule R4.4", "read a rule (R4.4, r4.4 or 4.4); rules lists them all"),
+        ("new", "a fresh start (also: fresh start): the current match ends"),
+        ("quit", "leave the game (Ctrl-D and Ctrl-C leave too)"),
+        ("help", "this list"),
+    ]
+    return (
+        join(span("Commands:", "title")),
+        *(join("  ", span(f"{word:<10}", "strong"), text) for word, text in rows),
+    )
+
+
+def confirm_help_block() -> Block:
+    """What works at the fresh start's y/n question."""
+    rows = [
+        ("y", "end this match and start a fresh one; the scores reset"),
+        ("n", "go on with this match"),
+        ("quit", "leave the game"),
+    ]
+    return (
+        join(span("Answer:", "title")),
+        *(join("  ", span(f"{word:<10}", "strong"), text) for word, text in rows),
+    )

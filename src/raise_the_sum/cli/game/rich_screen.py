@@ -22,7 +22,9 @@ Your opening › 1 2
 
 from __future__ import annotations
 
+import contextlib
 import re
+import select
 import sys
 from typing import Final, TextIO
 
@@ -30,9 +32,9 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from raise_the_sum.cli import is_tty as _is_tty
+from raise_the_sum.cli import is_tty
 from raise_the_sum.cli.game.screen import Prompt
-from raise_the_sum.cli.game.text import STYLES, Block, Line
+from raise_the_sum.cli.game.text import STYLES, Block, Line, wrap
 
 __all__ = ["RICH_STYLES", "RichScreen", "to_text"]
 
@@ -80,31 +82,44 @@ class RichScreen:
 
     def __init__(self, inp: TextIO, out: TextIO) -> None:
         self._inp = inp
-        # On a terminal, rich wraps lines at its width; elsewhere (a pipe, a log), not at all.
+        # The screen wraps lines itself (continuations indented), so rich never does.
         self._console = Console(
-            file=out, highlight=False, markup=False, emoji=False, soft_wrap=not _is_tty(out)
+            file=out, highlight=False, markup=False, emoji=False, soft_wrap=True
         )
+        self._terminal = is_tty(out)
         self._interactive = (
-            inp is sys.stdin and out is sys.stdout and _is_tty(inp) and _is_tty(out)
+            inp is sys.stdin and out is sys.stdout and is_tty(inp) and self._terminal
         )
         if self._interactive:
-            try:
+            with contextlib.suppress(ImportError):  # not on every platform
                 import readline  # noqa: F401  (gives input() line editing and history)
-            except ImportError:  # pragma: no cover - not on every platform
-                pass
 
     def show(self, block: Block) -> None:
-        """Print each line, wrapped to the terminal's width."""
+        """Print each line: on a terminal, wrapped to its width with continuations indented;
+        elsewhere (a pipe, a log) as one line, without trailing spaces."""
+        width = self._console.width if self._terminal else None
         for line in block:
-            self._console.print(to_text(line), end="\n")
+            for part in wrap(line, width):
+                text = to_text(part)
+                if not self._terminal:
+                    text.rstrip()
+                self._console.print(text, end="\n")
 
     def ask(self, prompt: Prompt) -> str:
-        """Show the prompt and read a line; :class:`EOFError` at the end of input."""
+        """Show the prompt and read a line; :class:`EOFError` at the end of input.
+
+        At the end of input (Ctrl-D) the line is ended first, so that what
+        the game says next starts on a line of its own.
+        """
         if self._interactive:
             with self._console.capture() as capture:
                 self._console.print(to_text(prompt.text), end="")
             # Tell readline which characters take no room, so editing keeps its place.
-            return input(_ANSI.sub("\x01\\1\x02", capture.get()))
+            try:
+                return input(_ANSI.sub("\x01\\1\x02", capture.get()))
+            except EOFError:
+                self._console.print()
+                raise
         self._console.print(to_text(prompt.text), end="")
         self._console.file.flush()
         line = self._inp.readline()
@@ -114,3 +129,26 @@ class RichScreen:
         answer = line.rstrip("\r\n")
         self._console.print(Text(answer))
         return answer
+
+    def wait(self, prompt: Prompt, seconds: float) -> str | None:
+        """On a terminal, wait up to ``seconds`` for a line (Enter skips the wait); else go on.
+
+        Returns the line typed, or None when the time ran out (or the input
+        is not a terminal, which is never waited for).
+        """
+        text = to_text(prompt.text)
+        if not self._interactive:
+            text.rstrip()
+            self._console.print(text)
+            return None
+        self._console.print(text, end="")
+        self._console.file.flush()
+        ready, _, _ = select.select([self._inp], [], [], seconds)
+        if not ready:
+            self._console.print()
+            return None
+        line = self._inp.readline()
+        if not line:
+            self._console.print()
+            raise EOFError
+        return line.rstrip("\r\n")

@@ -28,7 +28,7 @@ from typing import Protocol, TextIO
 
 import attrs
 
-from raise_the_sum.cli.game.text import Block, Line, plain
+from raise_the_sum.cli.game.text import Block, Line, plain, wrap
 
 __all__ = ["PlainScreen", "Prompt", "PromptKind", "Screen"]
 
@@ -71,6 +71,14 @@ class Screen(Protocol):
         :class:`KeyboardInterrupt` through.
         """
 
+    def wait(self, prompt: Prompt, seconds: float) -> str | None:
+        """Show ``prompt`` and wait up to ``seconds`` for a line: the line, or None if none came.
+
+        A screen that cannot wait for a person (its input is not a
+        terminal) returns None at once, without reading: the game goes on
+        by itself, as it does after the pause.
+        """
+
 
 class PlainScreen:
     """A :class:`Screen` on text streams, without styles.
@@ -79,16 +87,26 @@ class PlainScreen:
     transcript reads as a terminal would show it.
     """
 
-    def __init__(self, inp: TextIO, out: TextIO, *, echo: bool = False) -> None:
+    def __init__(
+        self, inp: TextIO, out: TextIO, *, echo: bool = False, width: int | None = None
+    ) -> None:
         self._inp = inp
         self._out = out
         self._echo = echo
+        self._width = width
 
     def show(self, block: Block) -> None:
-        """Write each line's text."""
+        """Write each line's text, wrapped to ``width`` if given (continuations indented)."""
         for line in block:
-            self._out.write(plain(line).rstrip() + "\n")
+            for part in wrap(line, self._width):
+                self._out.write(plain(part).rstrip() + "\n")
         self._out.flush()
+
+    def wait(self, prompt: Prompt, seconds: float) -> str | None:
+        """Write the prompt and go on at once: scripted input is not a person who waits."""
+        self._out.write(plain(prompt.text).rstrip() + "\n")
+        self._out.flush()
+        return None
 
     def ask(self, prompt: Prompt) -> str:
         """Write the prompt, read one line; :class:`EOFError` at the end of input."""

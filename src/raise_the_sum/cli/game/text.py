@@ -34,6 +34,7 @@ __all__ = [
     "join",
     "plain",
     "span",
+    "wrap",
 ]
 
 #: Every style name the game uses, and what it is for.
@@ -133,4 +134,87 @@ def cards_line(cards: Sequence[Card], width: int = 4) -> Line:
         if i:
             parts.append(Span(" "))
         parts.append(card_span(card, width))
+    return tuple(parts)
+
+
+def _leading(line: Line) -> int:
+    """How many spaces ``line`` starts with."""
+    text = plain(line)
+    return len(text) - len(text.lstrip(" "))
+
+
+def wrap(line: Line, width: int | None, indent: int | None = None) -> Block:
+    """``line`` broken at spaces into lines of at most ``width`` characters, styles kept.
+
+    Continuation lines are indented by ``indent`` spaces (default: the
+    line's own leading spaces plus 2), so a long line never wraps back to
+    column 0. A word longer than the room left is cut. ``width=None``:
+    ``line`` as it is. Trailing spaces are dropped.
+
+    >>> long = join("  You play ", span("+4 +5 +8", "strong"), " against −12: which beats 4")
+    >>> for part in wrap(long, 24):
+    ...     print(repr(plain(part)))
+    '  You play +4 +5 +8'
+    '    against −12: which'
+    '    beats 4'
+    """
+    if width is None or len(plain(line)) <= width:
+        return (_rstrip(line),)
+    pad = _leading(line) + 2 if indent is None else indent
+    pad = min(pad, max(width // 2, 0))
+    # Split every span into words and the spaces between them, keeping each piece's style.
+    pieces: list[Span] = []
+    for part in line:
+        token = ""
+        for char in part.text:
+            if (char == " ") != (token[:1] == " ") and token:
+                pieces.append(Span(token, part.style))
+                token = ""
+            token += char
+        if token:
+            pieces.append(Span(token, part.style))
+    lines: list[list[Span]] = [[]]
+    used = 0
+    for piece in pieces:
+        if piece.text.startswith(" "):
+            if used + len(piece.text) > width:
+                lines.append([Span(" " * pad)])
+                used = pad
+                continue
+            lines[-1].append(piece)
+            used += len(piece.text)
+            continue
+        text = piece.text
+        while used + len(text) > width:
+            if used > pad or (used and len(lines) == 1 and used > _leading(line)):
+                # Start a new line, dropping the spaces before the break.
+                while lines[-1] and lines[-1][-1].text.strip() == "":
+                    used -= len(lines[-1].pop().text)
+                lines.append([Span(" " * pad)])
+                used = pad
+                continue
+            room = width - used
+            lines[-1].append(Span(text[:room], piece.style))
+            text = text[room:]
+            lines.append([Span(" " * pad)])
+            used = pad
+        if text:
+            lines[-1].append(Span(text, piece.style))
+            used += len(text)
+    return tuple(_rstrip(tuple(parts)) for parts in lines)
+
+
+def _rstrip(line: Line) -> Line:
+    """``line`` without trailing spaces, except a card chip's own (its colour shows)."""
+    parts = list(line)
+    while (
+        parts
+        and not parts[-1].style.startswith("card.")
+        and (parts[-1].text.rstrip(" ") != parts[-1].text)
+    ):
+        last = parts.pop()
+        kept = last.text.rstrip(" ")
+        if kept:
+            parts.append(Span(kept, last.style))
+            break
     return tuple(parts)
