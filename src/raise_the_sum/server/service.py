@@ -41,7 +41,7 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.server.documents import dumps, seat_document
 from raise_the_sum.server.errors import ProtocolError, bad_input
-from raise_the_sum.server.store import Answer, Commit, NewTable, Step, Store, StoredTable
+from raise_the_sum.server.store import Answer, Commit, NewTable, Store, StoredStep, StoredTable
 from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.verdicts import check
@@ -519,7 +519,7 @@ class TableService:
             expected=table.version,
             state=wire.dumps(state),
             extra=_extra_text(rngs),
-            step=Step(version, seat, wire.dumps(action), _events_text(events)),
+            step=StoredStep(version, seat, wire.dumps(action), _events_text(events)),
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
         )

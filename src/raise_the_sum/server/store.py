@@ -32,7 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-__all__ = ["Answer", "Commit", "NewTable", "SQLiteStore", "Step", "Store", "StoredTable"]
+__all__ = ["Answer", "Commit", "NewTable", "SQLiteStore", "StoredStep", "Store", "StoredTable"]
 
 T = TypeVar("T")
 
@@ -48,7 +48,7 @@ class Answer:
 
 
 @attrs.frozen
-class Step:
+class StoredStep:
     """One version of a table: the action that made it and what happened."""
 
     #: The version this step produced (the first action makes version 1).
@@ -96,7 +96,7 @@ class StoredTable:
     #: The SHA-256 hex of each human seat's token, by seat.
     token_hashes: tuple[tuple[int, str], ...]
     #: Every step, version 1 first.
-    steps: tuple[Step, ...]
+    steps: tuple[StoredStep, ...]
 
 
 @attrs.frozen
@@ -112,7 +112,7 @@ class Commit:
     #: The service's per-table data after the step, JSON text.
     extra: str
     #: The step (its ``version`` is ``expected + 1``).
-    step: Step
+    step: StoredStep
     #: True when the match is over after the step.
     over: bool
     #: The client action this step answers, as ``(seat, id, answer)``, or None for a bot's.
@@ -370,7 +370,7 @@ class SQLiteStore:
                 setup=row[2],
                 extra=row[3],
                 token_hashes=tuple((seat, digest) for seat, digest in tokens),
-                steps=tuple(Step(*step) for step in steps),
+                steps=tuple(StoredStep(*step) for step in steps),
             )
 
         return await self._read(run)
