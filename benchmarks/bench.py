@@ -20,14 +20,32 @@ What is measured:
 * ``apply``: every action of random 4-player matches, timed one call at a time.
 * whole matches: random 4-player matches, a random legal action at every step,
   ``legal_plays`` called at every step.
+
+Against a baseline, in the same run (the figures that a change to the engine
+must show: ``apply`` and ``legal_plays`` must not get slower)::
+
+    .venv/bin/python benchmarks/bench.py --against HEAD~3
+
+This extracts ``src/`` of that git revision into a temporary folder and runs
+this script alternately on it and on the working tree, ``--rounds`` times
+each, in fresh processes; each figure is the median over the rounds, and the
+table gives the ratio (working tree / baseline: below 1.00 is faster). The
+alternation and the CPU clock (``--cpu``, implied by ``--against``: time spent
+running, not waiting for a shared core) keep a busy machine from favouring
+either side.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
@@ -46,6 +64,9 @@ from raise_the_sum import (
     score,
 )
 from raise_the_sum import _tables
+
+#: The clock the timed runs read: wall time, or with ``--cpu`` this process's CPU time.
+_clock: Callable[[], float] = time.perf_counter
 
 
 def sample_hand(rng: Rng, size: int) -> tuple[tuple[int, ...], Rng]:
@@ -99,9 +120,9 @@ def random_match(seed: int, on_apply: Callable[[float], None] | None = None) -> 
         if on_apply is None:
             state = apply(state, legal[pick])
         else:
-            start = time.perf_counter()
+            start = _clock()
             state = apply(state, legal[pick])
-            on_apply(time.perf_counter() - start)
+            on_apply(_clock() - start)
         actions += 1
     return actions
 
@@ -110,9 +131,9 @@ def time_each(states: Sequence[GameState]) -> float:
     """Median seconds of one ``legal_plays`` call over ``states``."""
     times = []
     for state in states:
-        start = time.perf_counter()
+        start = _clock()
         legal_plays(state)
-        times.append(time.perf_counter() - start)
+        times.append(_clock() - start)
     return statistics.median(times)
 
 
@@ -132,7 +153,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000, help="hands per run (default 2000)")
     parser.add_argument("--matches", type=int, default=40, help="matches per run (default 40)")
     parser.add_argument("--write", action="store_true", help="also write benchmarks/latest.txt")
+    parser.add_argument("--cpu", action="store_true", help="time CPU use, not wall time")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--against", metavar="REV", help="compare with the src/ of this git revision"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="runs of each side with --against (default 5)"
+    )
     args = parser.parse_args(argv)
+    if args.against:
+        return compare(args)
+    global _clock
+    if args.cpu:
+        _clock = time.process_time
 
     rng = Rng.from_seed(20261129)
     rows: list[tuple[str, str, str]] = []
@@ -168,9 +202,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         match_times = []
         for m in range(args.matches):
             seed = repeat * 100_000 + m
-            start = time.perf_counter()
+            start = _clock()
             action_counts.append(random_match(seed))
-            match_times.append(time.perf_counter() - start)
+            match_times.append(_clock() - start)
             random_match(seed, apply_times.append)
         apply_runs.append(statistics.median(apply_times) * 1e6)
         match_runs.append(statistics.median(match_times) * 1e3)
@@ -183,6 +217,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     rows.append(("random 4-player matches per second", f"{1000 / match_ms:.0f}", "-"))
 
+    if args.json:
+        sys.stdout.write(json.dumps([[name, value] for name, value, _ in rows]) + "\n")
+        return 0
     width = max(len(r[0]) for r in rows)
     lines = [
         f"raise-the-sum benchmarks: median of {args.repeats} runs; {args.hands} hands "
@@ -197,6 +234,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout.write(text)
     if args.write:
         Path(__file__).with_name("latest.txt").write_text(text, encoding="utf-8")
+    return 0
+
+
+def _number(figure: str) -> float:
+    return float(figure.split()[0])
+
+
+def compare(args: argparse.Namespace) -> int:
+    """Run this script on a baseline revision's src/ and on the working tree, alternately."""
+    root = Path(__file__).resolve().parent.parent
+    here = [sys.executable, str(Path(__file__).resolve()), "--json", "--cpu",
+            "--repeats", str(args.repeats), "--hands", str(args.hands),
+            "--matches", str(args.matches)]
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", args.against, "src"],
+            check=True, capture_output=True,
+        ).stdout
+        with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+        sides = {"baseline": str(Path(folder) / "src"), "this tree": str(root / "src")}
+        figures: dict[str, list[list[tuple[str, float]]]] = {side: [] for side in sides}
+        for _ in range(args.rounds):
+            for side, path in sides.items():
+                env = {**os.environ, "PYTHONPATH": path}
+                out = subprocess.run(here, check=True, capture_output=True, text=True, env=env)
+                figures[side].append([(name, _number(v)) for name, v in json.loads(out.stdout)])
+    names = [name for name, _ in figures["baseline"][0]]
+    width = max(map(len, names))
+    lines = [
+        f"raise-the-sum benchmarks against {args.against}: CPU time, median of {args.rounds} "
+        f"alternating rounds (each a median of {args.repeats} runs)",
+        "",
+        f"{'what':<{width}}  {'baseline':>10}  {'this tree':>10}  {'ratio':>6}",
+    ]
+    for i, name in enumerate(names):
+        base = statistics.median(run[i][1] for run in figures["baseline"])
+        new = statistics.median(run[i][1] for run in figures["this tree"])
+        lines.append(f"{name:<{width}}  {base:>10.2f}  {new:>10.2f}  {new / base:>6.2f}")
+    lines.append("(µs per call, ms per match, matches per second: for that row, higher is faster)")
+    sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 

@@ -42,6 +42,8 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:mod", "random"),
+    ("py:class", "concurrent.futures.Executor"),
+    ("py:class", "concurrent.futures._base.Executor"),
     # The type variable of Rng.shuffle.
     ("py:class", "raise_the_sum.rng.T"),
     # The adapters' signatures name numpy, gymnasium and PettingZoo types (extra "rl"),

@@ -280,10 +280,27 @@ def test_suggest_gives_a_legal_hint_well_within_a_second() -> None:
 
 
 def test_a_search_with_nothing_to_compare_is_refused() -> None:
-    with pytest.raises(ValueError, match="'candidates' must be >= 2"):
+    with pytest.raises(ValueError, match=r"^SearchBot\.candidates must be 2 or more, got 1$"):
         SearchBot(candidates=1)
-    with pytest.raises(ValueError, match="'determinizations' must be >= 1"):
+    with pytest.raises(ValueError, match=r"^SearchBot\.determinizations must be 1 or more, got 0$"):
         SearchBot(determinizations=0)
+
+
+@pytest.mark.parametrize("field", ["determinizations", "candidates", "horizon", "max_steps"])
+@pytest.mark.parametrize("value", [True, False, 2.0, "4", None])
+def test_a_search_setting_must_be_an_int_not_a_bool(field: str, value: object) -> None:
+    with pytest.raises(TypeError, match=rf"^SearchBot\.{field} must be an int, got "):
+        SearchBot(**{field: value})  # type: ignore[arg-type]
+
+
+def test_riley_and_the_searchs_bold_model_are_one_named_preset() -> None:
+    from raise_the_sum.bots.cautious import BOLD
+    from raise_the_sum.bots.opponents import _RILEY
+    from raise_the_sum.bots.search import MODELS
+
+    assert BOLD in MODELS
+    assert attrs.evolve(_RILEY, name=BOLD.name) == BOLD
+    assert attrs.asdict(BOLD) != attrs.asdict(CautiousBot())
 
 
 def test_the_search_shortlist_keeps_the_pass_and_the_cheapest_and_strongest_plays() -> None:

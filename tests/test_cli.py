@@ -34,7 +34,8 @@ from raise_the_sum import (
     parse_cards,
     score,
 )
-from raise_the_sum.cli import PROG, SUBCOMMANDS, main
+import raise_the_sum.cli as cli_package
+from raise_the_sum.cli import PROG, SUBCOMMANDS, main, overview
 from raise_the_sum.rulebook import RULES, SECTIONS, Rule, Source, parse_rule_id, rule
 
 CLI = Path(raise_the_sum.cli.__file__).parent
@@ -308,13 +309,39 @@ def test_rules_takes_several_ids_and_a_lowercase_r() -> None:
     )
 
 
+def test_no_command_lists_every_command_on_one_line_and_how_to_start_playing() -> None:
+    status, out, err = run()
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert f"To start playing:  {PROG} play   (the first time: {PROG} play --tutorial)" in lines
+    for name in SUBCOMMANDS:
+        listed = [line for line in lines if line.split()[:1] == [name]]
+        assert len(listed) == 1, name
+        assert len(listed[0].split()) > 2, name         # a name and a line of what it does
+    assert out == overview() + "\n"
+
+
+def test_the_interrupt_status_and_the_terminal_test_are_each_defined_once() -> None:
+    package = Path(cli_package.__file__).parent.parent
+    found: dict[str, list[str]] = {"EXIT_INTERRUPT": [], "is_tty": []}
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == "is_tty":
+                found["is_tty"].append(path.name)
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, ast.AnnAssign) else [])
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id == "EXIT_INTERRUPT":
+                    found["EXIT_INTERRUPT"].append(path.name)
+    assert found == {"EXIT_INTERRUPT": ["__init__.py"], "is_tty": ["__init__.py"]}
+
+
 # --- bad input -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        ([], "the following arguments are required: COMMAND"),
         (["deal"], "invalid choice: 'deal'"),
         (["--bogus", "rules"], "unrecognized arguments: --bogus"),
         (["explain"], "the following arguments are required: CARDS"),
@@ -323,6 +350,9 @@ def test_rules_takes_several_ids_and_a_lowercase_r() -> None:
         (["explain", "+8 fold"], "card 'fold'"),
         (["explain", "x4"], "card 'x4'"),
         (["explain", ""], "a play is at least 1 card (rule R4.2)"),
+        (["explain", "+1 +2 +3 +4 +5 +6", "--to-beat", "3"],
+         "argument CARDS: a play is 1 to 5 cards, and this one has 6 (rule R4.2)"),
+        (["explain", "+1", "+2 +3", "+4", "+5 +6 +7"], "this one has 7 (rule R4.2)"),
         (["explain", "+1", "--against", "/4"], "argument --against: card '/4'"),
         (["explain", "+1", "--against"], "argument --against: expected at least one argument"),
         (["explain", "+1", "--to-beat"], "argument --to-beat: expected one argument"),

@@ -5,11 +5,15 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
-from raise_the_sum.bots import CautiousBot, GreedyBot, RandomBot
+from raise_the_sum import Rules, wire
+from raise_the_sum.bots import CautiousBot, GreedyBot, RandomBot, make_bot
+from raise_the_sum.records import MatchRecord
 from raise_the_sum.cli import main
+from raise_the_sum.cli import simulate as simulate_command
 from raise_the_sum.cli.simulate import render
 from raise_the_sum.tournament import run_tournament
 
@@ -93,3 +97,171 @@ def test_a_negative_seed_is_a_seed() -> None:
     status, out, _ = simulate("--matches", "2", "--seed", "-5", "--no-progress")
     assert status == 0
     assert "seed -5" in out
+
+
+# --- a bot of your own, --records, and the seat rule shared with the library ------------------
+
+USER_BOTS = '''
+import attrs
+from raise_the_sum.bots import GreedyBot
+
+
+@attrs.frozen
+class Opener:
+    """Plays the first legal action: a user's own bot."""
+
+    name: str = "opener"
+
+    def choose(self, view, legal, rng):
+        return legal[0], rng
+
+
+def careful():
+    return GreedyBot(name="careful")
+
+
+NOT_A_BOT = 3
+
+
+def broken():
+    raise RuntimeError("no luck")
+'''
+
+
+@pytest.fixture
+def user_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A module ``user_bots_mod`` importable from a temporary directory."""
+    (tmp_path / "user_bots_mod.py").write_text(USER_BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "user_bots_mod"
+
+
+def test_bots_of_your_own_by_module_class_or_module_factory(user_bots: str) -> None:
+    status, out, _ = simulate("--bots", f"{user_bots}:Opener", f"{user_bots}:careful",
+                              "--matches", "4", "--json", "--no-progress")
+    assert status == 0
+    data = json.loads(out)
+    assert [e["name"] for e in data["entrants"]] == ["opener", "careful"]
+    module = sys.modules[user_bots]
+    expected = run_tournament((module.Opener(), GreedyBot(name="careful")), 4, seed=0)
+    assert data == json.loads(json.dumps(expected.as_dict()))
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("no_such_module_xyz:Bot", "cannot import no_such_module_xyz"),
+        ("{m}:Missing", "module {m} has no Missing"),
+        ("{m}:NOT_A_BOT", "NOT_A_BOT is not a class or a factory"),
+        ("{m}:broken", "broken() failed: RuntimeError: no luck"),
+        ("{m}:GreedyBot.name", "GreedyBot.name is not a class or a factory"),
+        (":Opener", "a bot of your own is module:Class or module:factory"),
+    ],
+)
+def test_a_bad_bot_of_your_own_is_one_line_and_exit_2(user_bots: str, spec: str, message: str) -> None:
+    status, out, err = simulate("--bots", spec.format(m=user_bots), "greedy", "--matches", "1")
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and message.format(m=user_bots) in err, err
+
+
+def test_a_factory_that_gives_no_bot_is_refused(user_bots: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    module = importlib.import_module(user_bots)
+    monkeypatch.setattr(module, "careful", lambda: "greedy", raising=True)
+    status, _, err = simulate("--bots", f"{user_bots}:careful", "--matches", "1")
+    assert status == 2 and "careful() gave str, not a bot" in err
+
+
+def test_records_dir_holds_every_match_s_record_which_replays_the_table(tmp_path: Path) -> None:
+    target = tmp_path / "runs" / "today"
+    status, out, _ = simulate("--bots", "greedy", "random", "cautious", "--matches", "5",
+                              "--seed", "3", "--records", str(target), "--json", "--no-progress")
+    assert status == 0
+    files = sorted(target.iterdir())
+    assert [f.name for f in files] == [f"match-{i:04d}.txt" for i in range(1, 6)]
+    result = run_tournament((GreedyBot(), RandomBot(), CautiousBot()), 5, seed=3, records=True)
+    wins = [0, 0, 0]
+    for path, played in zip(files, result.matches_played, strict=True):
+        record = MatchRecord.from_text(path.read_text(encoding="utf-8"))
+        assert record == played.record
+        final = record.replay()[-1]
+        wins[played.seats[final.current]] += 1
+    assert [e["wins"] for e in json.loads(out)["entrants"]] == wins
+
+
+def test_records_into_a_file_that_is_not_a_directory_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    status, _, err = simulate("--bots", "greedy", "--matches", "1", "--records", str(blocker),
+                              "--no-progress")
+    assert status == 2 and "argument --records: cannot write to" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("bots", "players"),
+    [(["greedy"], None), (["cautious", "greedy"], 4), (["random", "greedy", "sam"], 3)],
+)
+def test_the_command_line_fills_seats_as_the_library_does(bots: list[str], players: int | None) -> None:
+    argv = ["--bots", *bots, "--matches", "3", "--json", "--no-progress"]
+    if players is not None:
+        argv += ["--players", str(players)]
+    status, out, _ = simulate(*argv)
+    assert status == 0
+    library = run_tournament([make_bot(name) for name in bots], 3, seed=0,
+                             rules=None if players is None else Rules(players=players))
+    assert json.loads(out) == json.loads(json.dumps(library.as_dict()))
+
+
+def test_scheduler_and_jobs_together_are_refused() -> None:
+    status, _, err = simulate("--matches", "1", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert status == 2 and "give --jobs or --scheduler, not both" in err
+
+
+def test_a_scheduler_that_cannot_be_reached_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate_command, "CONNECT_TIMEOUT", 1.0)
+    status, _, err = simulate("--matches", "1", "--scheduler", "tcp://127.0.0.1:9", "--no-progress")
+    assert status == 2 and "argument --scheduler: cannot reach tcp://127.0.0.1:9" in err
+    assert err.count("\n") == 1
+
+
+def test_rules_file_plays_the_variant_and_the_result_carries_it(tmp_path: Path) -> None:
+    variant = Rules(players=3, hand_size=5, hand_limit=6, points_to_win=2)
+    path = tmp_path / "variant.json"
+    path.write_text(wire.dumps(variant), encoding="utf-8")
+    status, out, _ = simulate("--bots", "greedy", "cautious", "--rules", str(path), "--matches", "3",
+                              "--json", "--no-progress")
+    assert status == 0
+    data = json.loads(out)
+    assert wire.decode(Rules, data["rules"]) == variant
+    expected = run_tournament((GreedyBot(), CautiousBot()), 3, seed=0, rules=variant)
+    assert data == json.loads(json.dumps(expected.as_dict()))
+    (tmp_path / "short.json").write_text('{"players": 2, "points_to_win": 1}', encoding="utf-8")
+    status, out, _ = simulate("--rules", str(tmp_path / "short.json"), "--matches", "2", "--json",
+                              "--no-progress")
+    assert status == 0 and wire.decode(Rules, json.loads(out)["rules"]) == Rules(players=2, points_to_win=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"players": 7}', "/players: 2 to 4 players, got 7 (rule R3.1)"),
+        ('{"player": 3}', "/player: unknown field 'player'"),
+        ("players=3", "variant.json: "),
+    ],
+)
+def test_a_bad_rules_file_is_one_line_and_exit_2(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "variant.json"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = simulate("--rules", str(path), "--matches", "1")
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("raise-the-sum: error: argument --rules: ") and message in err, err
+
+
+def test_a_missing_rules_file_and_players_against_the_rules_are_refused(tmp_path: Path) -> None:
+    status, _, err = simulate("--rules", str(tmp_path / "none.json"), "--matches", "1")
+    assert status == 2 and "argument --rules: cannot read" in err
+    path = tmp_path / "three.json"
+    path.write_text('{"players": 3}', encoding="utf-8")
+    status, _, err = simulate("--rules", str(path), "--players", "2", "--matches", "1")
+    assert status == 2 and "argument --players: 2 players, but --rules says 3" in err

@@ -34,9 +34,9 @@ LINES = [
     # a subtraction, and its floor at zero (R2.3)
     ("+8", Attack(subtract=2), "8 − 2 = 6"),
     ("+8 +4", Attack(subtract=2), "8 + 4 − 2 = 10"),
-    ("+5", Attack(subtract=7), "5 − 7 = 0 (5 − 7 is below zero, so it counts as 0)"),
-    ("+3 x2", Attack(subtract=5), "(3 − 5) × 2 = 0 (3 − 5 is below zero, so it counts as 0)"),
-    ("+3", Attack(5, 2), "(3 − 5) ÷ 2 = 0 ÷ 2 = 0 (3 − 5 is below zero, so it counts as 0)"),
+    ("+5", Attack(subtract=7), "5 − 7 → 0 (below zero counts as 0)"),
+    ("+3 x2", Attack(subtract=5), "(3 − 5 → 0) × 2 = 0 (below zero counts as 0)"),
+    ("+3", Attack(5, 2), "(3 − 5 → 0) ÷ 2 = 0 ÷ 2 = 0 (below zero counts as 0)"),
     # divisions: one, rounded down once, exact or not; stacked divisors (R2.5)
     ("+9", Attack(divide=2), "9 ÷ 2 = 4 (rounded down)"),
     ("+6 x2", Attack(divide=3), "6 × 2 ÷ 3 = 12 ÷ 3 = 4"),
@@ -67,7 +67,7 @@ def test_explain_steps_cite_their_rules_in_order() -> None:
     assert steps[1].text == "incoming subtraction: 3 − 5 is below zero, so it counts as 0"
 
 
-_TOTAL = re.compile(r"(?:^|= )(\d+)(?: \(.*\))?$")
+_TOTAL = re.compile(r"(?:^|= |→ )(\d+)(?: \(.*\))?$")
 
 
 @given(cards=card_lists, attack=attacks)
@@ -88,3 +88,13 @@ def test_explain_line_ends_with_the_total_and_notes_rounding_exactly_when_it_hap
     adds = sum(c.value for c in cards if c.kind is Kind.ADD)
     before = max(adds - subtract, 0) * math.prod(c.value for c in cards if c.kind is Kind.MULTIPLY)
     assert ("rounded down" in line) == (before % divide != 0)
+    # R2.3: a subtraction past zero is written as its floor, so the line is a true equation.
+    assert ("→ 0" in line) == (adds < subtract) == explanation.floored
+
+
+def test_R2_3_the_floor_is_written_into_the_line_so_it_never_reads_as_a_false_equation() -> None:
+    line = str(explain(parse_cards("+4 x3"), Attack(subtract=6)))
+    assert line == "(4 − 6 → 0) × 3 = 0 (below zero counts as 0)"
+    assert "(4 − 6) × 3 = 0" not in line
+    steps = explain(parse_cards("+4 x3"), Attack(subtract=6)).steps
+    assert [step.rule for step in steps] == ["R2.1", "R2.3", "R2.4"]

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import attrs
 import pytest
 
-from raise_the_sum import Action, Pass, PlayerView, Rng, Rules
+from raise_the_sum import Action, Pass, PlayerView, Rng, Rules, wire
 from raise_the_sum.bots import Bot, CautiousBot, GreedyBot, RandomBot, SearchBot
+from raise_the_sum.records import MatchRecord as MatchRecordText
 from raise_the_sum.tournament import (
     MatchRecord,
+    MatchResult,
+    fill_seats,
     match_seeds,
     play_match,
     run_tournament,
@@ -124,15 +128,34 @@ class Cheat:
 
 
 def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
-    with pytest.raises(ValueError, match="bot 'cheat' chose pass, which is not a legal action"):
+    with pytest.raises(ValueError, match=r"bot 'cheat' at seat 0 chose pass, which is not a legal"):
         run_tournament((Cheat(), GreedyBot()), 1)
 
 
+def test_fewer_bots_than_seats_are_filled_by_the_last_as_the_command_line_does() -> None:
+    one = run_tournament((GreedyBot(),), 2, seed=1)
+    assert one.entrants == ("greedy", "greedy 2") and one.rules == Rules(players=2)
+    three = run_tournament((CautiousBot(), GreedyBot()), 3, seed=1, rules=Rules(players=3))
+    assert three == run_tournament((CautiousBot(), GreedyBot(), GreedyBot()), 3, seed=1,
+                                   rules=Rules(players=3))
+    assert three.entrants == ("cautious", "greedy", "greedy 2")
+    assert fill_seats((CautiousBot(), GreedyBot()), 4) == (CautiousBot(), *[GreedyBot()] * 3)
+
+
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(ValueError, match="2 to 4 bots"):
-        run_tournament((GreedyBot(),), 1)
-    with pytest.raises(ValueError, match="3 seats need 3 bots, got 2"):
-        run_tournament((GreedyBot(), GreedyBot()), 1, rules=Rules(players=3))
+    with pytest.raises(ValueError, match=r"bots: 2 to 4 bots, one per seat, got 5 \(rule R3.1\)"):
+        run_tournament((GreedyBot(),) * 5, 1)
+    with pytest.raises(ValueError, match="bots: 3 bots for 2 seats; name at most 2"):
+        run_tournament((GreedyBot(),) * 3, 1, rules=Rules(players=2))
+    with pytest.raises(ValueError, match="bots: name 1 to 4 bots"):
+        run_tournament((), 1)
+    with pytest.raises(ValueError, match=r"players: 2 to 4 players, got 5 \(rule R3.1\)"):
+        fill_seats((GreedyBot(),), 5)
+    with pytest.raises(ValueError, match="give jobs or an executor, not both"), \
+            ThreadPoolExecutor(2) as pool:
+        run_tournament(FOUR, 1, jobs=2, executor=pool)
+    with pytest.raises(TypeError, match=r"executor must be a concurrent\.futures\.Executor"):
+        run_tournament(FOUR, 1, executor="dask")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="matches must be an int >= 0"):
         run_tournament(FOUR, -1)
     with pytest.raises(ValueError, match="jobs must be an int >= 1"):
@@ -148,7 +171,36 @@ def test_progress_is_reported_as_matches_finish() -> None:
     assert seen[-1] == 5 and seen == sorted(seen)
 
 
-def test_records_are_plain_frozen_values() -> None:
-    record = play_match(FOUR, Rules(), seed=0)
-    assert isinstance(record, MatchRecord)
-    assert record == play_match(FOUR, Rules(), seed=0)
+def test_match_results_are_plain_frozen_values_and_the_old_name_still_works() -> None:
+    result = play_match(FOUR, Rules(), seed=0)
+    assert isinstance(result, MatchResult) and MatchRecord is MatchResult
+    assert result == play_match(FOUR, Rules(), seed=0)
+    assert result.record is None
+
+
+def test_any_executor_gives_the_same_result_for_any_number_of_workers() -> None:
+    alone = run_tournament(FOUR, 9, seed=4, records=True)
+    for workers in (1, 3):
+        with ThreadPoolExecutor(workers) as pool:
+            assert run_tournament(FOUR, 9, seed=4, records=True, executor=pool) == alone
+    with ProcessPoolExecutor(2) as pool:
+        assert run_tournament(FOUR, 9, seed=4, records=True, executor=pool) == alone
+
+
+def test_a_tournament_carries_its_rules_and_each_match_s_record_which_replays_it() -> None:
+    rules = Rules(players=3, hand_size=5, points_to_win=2)
+    result = run_tournament((GreedyBot(), RandomBot(), CautiousBot()), 4, seed=2, rules=rules,
+                            records=True)
+    assert result.rules == rules
+    assert wire.decode(Rules, result.as_dict()["rules"]) == rules
+    assert len(result.records) == 4 == len(result.matches_played)
+    for played, record in zip(result.matches_played, result.records, strict=True):
+        assert record.rules == rules and record.seed == played.seed
+        assert len(record.actions) == played.actions
+        final = record.replay()[-1]
+        assert final.points == played.seat_points
+        assert record.names == tuple(result.entrants[e] for e in played.seats)
+        assert record.tags["Result"] == "-".join(map(str, final.points))
+        assert MatchRecordText.from_text(record.to_text()) == record
+    plain = run_tournament((GreedyBot(), RandomBot(), CautiousBot()), 4, seed=2, rules=rules)
+    assert plain.records == () and plain.wins == result.wins

@@ -93,7 +93,7 @@ def test_a_view_shows_the_seats_own_hand_every_hand_size_and_the_public_table() 
 def test_a_view_has_no_attribute_beyond_the_public_ones() -> None:
     view = observe(_deal(_HANDS, "+9"), 0)
     assert {field.name for field in attrs.fields(PlayerView)} == _PUBLIC
-    assert {name for name in dir(view) if not name.startswith("_")} == _PUBLIC | {"to_act"}
+    assert {name for name in dir(view) if not name.startswith("_")} == _PUBLIC | {"opening", "to_act"}
     assert not hasattr(view, "__dict__")          # slotted: nothing can be hung on it
 
 

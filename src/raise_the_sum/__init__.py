@@ -18,14 +18,14 @@ from raise_the_sum.actions import (
     Play,
     parse_action,
 )
-from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, parse_cards
+from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
 from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
 from raise_the_sum.events import observe_events, step
 from raise_the_sum.records import MatchRecord, RecordError
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
-from raise_the_sum.state import GameState, Phase
+from raise_the_sum.state import GameState, InvalidState, Phase, validate
 from raise_the_sum.verdicts import Verdict, check
 from raise_the_sum.views import PlayerView, observe, sample_state
 
@@ -42,9 +42,11 @@ __all__ = [
     "Explanation",
     "GameState",
     "IllegalAction",
+    "InvalidState",
     "Kind",
     "MatchRecord",
     "NextRound",
+    "NotationError",
     "Pass",
     "Phase",
     "Play",
@@ -69,4 +71,5 @@ __all__ = [
     "sample_state",
     "score",
     "step",
+    "validate",
 ]

@@ -9,13 +9,13 @@ plays of a hand builds no new object and sorts no cards.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import itemgetter
 from itertools import chain, combinations
+from operator import itemgetter
 from typing import Final, TypeVar
 
 from raise_the_sum.actions import Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card
-from raise_the_sum.scoring import _ADD, _MUL, _ZERO_INDEX, Attack, _least_adds_to_beat
+from raise_the_sum.scoring import Attack, PlayProfile, least_adds_to_beat
 
 # One entry per sub-multiset: (play, its Add sum, its group). The group is
 # the product of its Multiply cards, negated when it holds a Zero card: the
@@ -37,12 +37,9 @@ _discards: dict[tuple[int, ...], Discard] = {}
 def _new_play(key: tuple[int, ...]) -> PlayEntry:
     play = object.__new__(Play)
     object.__setattr__(play, "cards", tuple(ALL_CARDS[i] for i in key))
-    adds = 0
-    mult = 1
-    for i in key:
-        adds += _ADD[i]
-        mult *= _MUL[i]
-    entry = (play, adds, -mult if _ZERO_INDEX in key else mult)
+    profile = PlayProfile.of_indices(key)
+    mult = profile.multiplier
+    entry = (play, profile.adds, -mult if profile.zero else mult)
     if len(_plays) >= _MAX_ENTRIES:
         _plays.clear()
     _plays[key] = entry
@@ -53,7 +50,7 @@ class Needs(dict[int, int]):
     """Group -> the least Add sum a play of that group needs to beat ``to_beat``.
 
     Filled on demand, one entry per group met, from
-    :func:`~raise_the_sum.scoring._least_adds_to_beat`.
+    :func:`~raise_the_sum.scoring.least_adds_to_beat`.
     """
 
     __slots__ = ("to_beat", "subtract", "divide")
@@ -65,9 +62,7 @@ class Needs(dict[int, int]):
         self.divide = attack.divide
 
     def __missing__(self, group: int) -> int:
-        need = _least_adds_to_beat(
-            self.to_beat, self.subtract, self.divide, abs(group), group < 0
-        )
+        need = least_adds_to_beat(self.to_beat, self.subtract, self.divide, abs(group), group < 0)
         self[group] = need
         return need
 
@@ -100,7 +95,9 @@ def submultisets(hand: tuple[Card, ...], low: int, high: int) -> Iterable[tuple[
 
 
 def _lookup(
-    table: dict[tuple[int, ...], _T], make: Callable[[tuple[int, ...]], _T], keys: Iterable[tuple[int, ...]]
+    table: dict[tuple[int, ...], _T],
+    make: Callable[[tuple[int, ...]], _T],
+    keys: Iterable[tuple[int, ...]],
 ) -> list[_T]:
     """``table[key]`` for every key, making the missing entries."""
     keys = list(keys)

@@ -22,21 +22,14 @@ from typing import TypeAlias
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.cards import Card, parse_cards
 
 __all__ = ["Action", "Discard", "IllegalAction", "NextRound", "Pass", "Play", "parse_action"]
 
 
 def _multiset(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        raise TypeError(
-            f"cards must be Card objects, not the text {cards!r} (use parse_cards)"
-        )
-    held = tuple(cards)
-    for card in held:
-        if not isinstance(card, Card):
-            raise TypeError(f"cards must be Card objects, got {card!r}")
-    return tuple(sorted(held))
+    return tuple(sorted(_validate.cards(cards, "cards")))
 
 
 @attrs.frozen
@@ -103,7 +96,7 @@ def parse_action(text: str) -> Action:
     ValueError: action 'fold': write 'play CARDS', 'pass', 'discard CARDS' or 'next round'
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_action takes a str, got {text!r}")
+        raise TypeError(f"parse_action takes a str, got {_validate.shown(text)}")
     words = text.split()
     if words == ["pass"]:
         return Pass()

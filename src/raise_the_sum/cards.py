@@ -32,8 +32,58 @@ __all__ = [
     "STANDARD_DECK",
     "Card",
     "Kind",
+    "NotationError",
     "parse_cards",
 ]
+
+
+class NotationError(ValueError):
+    """Text that is not a card in the notation of rule R1.6.
+
+    Raised by :meth:`Card.parse` and :func:`parse_cards`. Besides the message,
+    it carries what a program needs to report the error without parsing
+    words: :attr:`rule` (always ``"R1.6"``), :attr:`text` (the offending
+    token, or the whole input when the whole input is at fault, as for an
+    empty text) and :attr:`reason` (the message without the token and rule):
+
+    >>> try:
+    ...     parse_cards("+8 +10 x2")
+    ... except NotationError as error:
+    ...     print(error.rule, repr(error.text), error.reason, sep=" | ")
+    R1.6 | '+10' | an Add card's value is 1 to 9
+
+    ``str()`` names the token (shortened past 40 characters) and the rule:
+
+    >>> print(NotationError("x4", "a Multiply card's value is 2 or 3"))
+    card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)
+    """
+
+    #: The rule the text breaks: ``"R1.6"``.
+    rule: str
+    #: The offending token (the whole input when the whole input is at fault).
+    text: str
+    #: Why it is not a card, in a player's words, without the token and the rule.
+    reason: str
+
+    def __init__(self, text: str, reason: str, rule: str = "R1.6") -> None:
+        super().__init__(f"card {_shown(text)}: {reason} (rule {rule})")
+        self.rule = rule
+        self.text = text
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[NotationError], tuple[str, str, str]]:
+        return (NotationError, (self.text, self.reason, self.rule))
+
+
+#: Past this many characters, a token is shortened in messages.
+_SHOWN_LENGTH: Final = 40
+
+
+def _shown(text: str) -> str:
+    """``repr(text)``, shortened when long, so that a message stays one readable line."""
+    if len(text) <= _SHOWN_LENGTH:
+        return repr(text)
+    return f"{text[:_SHOWN_LENGTH - 8]!r}... ({len(text)} characters)"
 
 
 class Kind(enum.Enum):
@@ -181,21 +231,22 @@ class Card:
 
         Takes the canonical ASCII notation (``+8``, ``x2``, ``-3``, ``/2``,
         ``0``) and the guide's signs ``×``, ``÷`` and ``−``. Anything else,
-        surrounding spaces included, raises :class:`ValueError`:
+        surrounding spaces included, raises :class:`NotationError` (a
+        :class:`ValueError`):
 
         >>> Card.parse("×3")
         Card.parse('x3')
         >>> Card.parse("+10")
         Traceback (most recent call last):
         ...
-        ValueError: card '+10': an Add card's value is 1 to 9 (rule R1.6)
+        raise_the_sum.cards.NotationError: card '+10': an Add card's value is 1 to 9 (rule R1.6)
         """
         if not isinstance(text, str):
             raise TypeError(f"Card.parse takes a str, got {text!r}")
         card = _BY_TEXT.get(text)
         if card is not None:
             return card
-        raise ValueError(_parse_error(text))
+        raise NotationError(text, _parse_reason(text))
 
     def __str__(self) -> str:
         """The canonical ASCII notation: ``+8``, ``x2``, ``-3``, ``/2``, ``0``."""
@@ -271,32 +322,41 @@ _BY_TEXT: Final[dict[str, Card]] = {
 }
 
 
-def _parse_error(text: str) -> str:
-    """The reason ``text`` is not a card, in a player's words."""
-    head = f"card {text!r}: "
+def _parse_reason(text: str) -> str:
+    """Why ``text`` is not a card, in a player's words (without the token and the rule).
+
+    The work is bounded whatever the text's length: no number is built from
+    its digits.
+    """
     if text == "":
-        return head + "empty text is not a card (rule R1.6)"
+        return "empty text is not a card"
     if text != text.strip():
-        return head + "remove the spaces around the card (rule R1.6)"
+        return "remove the spaces around the card"
     kind = _SIGNS.get(text[0])
     if kind is None:
         if text.isascii() and text.isdigit() and set(text) == {"0"}:
-            return head + "the Zero card is written 0 (rule R1.6)"
+            return "the Zero card is written 0"
         if text.isdigit():
-            return head + "a number needs its sign: +n to add, -n to subtract (0 is the Zero card) (rule R1.6)"
-        return head + "unknown card; write +1..+9, x2, x3, -1..-9, /2, /3 or 0 (rule R1.6)"
+            return "a number needs its sign: +n to add, -n to subtract (0 is the Zero card)"
+        return "unknown card; write +1..+9, x2, x3, -1..-9, /2, /3 or 0"
     digits = text[1:]
     allowed = _VALUES[kind]
     span = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 2 else " or ".join(map(str, allowed))
     if digits.isascii() and digits.isdigit():
         if len(digits) > 1 and digits[0] == "0":
-            value = int(digits) if int(digits) in allowed else allowed[0]
-            return head + (
-                f"write the value without a leading zero, as in "
-                f"{_text(kind, value, _ASCII_PREFIX)} (rule R1.6)"
+            # A leading zero: suggest the card meant, if the rest is a value (no int()
+            # of an unbounded string of digits).
+            rest = digits.lstrip("0")
+            value = int(rest) if len(rest) == 1 and int(rest) in allowed else allowed[0]
+            return (
+                "write the value without a leading zero, as in "
+                f"{_text(kind, value, _ASCII_PREFIX)}"
             )
-        return head + f"{_KIND_NAMES[kind]}'s value is {span} (rule R1.6)"
-    return head + f"{_KIND_NAMES[kind]} is its sign and a value {span}, as in {_text(kind, allowed[-1], _ASCII_PREFIX)} (rule R1.6)"
+        return f"{_KIND_NAMES[kind]}'s value is {span}"
+    return (
+        f"{_KIND_NAMES[kind]} is its sign and a value {span}, "
+        f"as in {_text(kind, allowed[-1], _ASCII_PREFIX)}"
+    )
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -307,7 +367,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("")
     ()
 
-    Raises :class:`ValueError` naming the first text that is not a card.
+    Raises :class:`NotationError` (a :class:`ValueError`) naming the first
+    word that is not a card.
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_cards takes a str, got {text!r}")

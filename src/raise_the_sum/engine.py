@@ -22,16 +22,16 @@ import secrets
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 from attrs import evolve
 
-from raise_the_sum import _tables
+from raise_the_sum import _tables, _validate
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.cards import ALL_CARDS, Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.scoring import score
+from raise_the_sum.scoring import PlayProfile
 from raise_the_sum.state import GameState, Phase
 
 __all__ = ["apply", "legal_plays", "match_winner", "new_game", "round_winner"]
@@ -69,12 +69,11 @@ def new_game(
     >>> new_game(seed=7) == state
     True
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, got {rules!r}")
+    _validate.instance(rules, Rules, "rules")
     if seed is None:
         seed = secrets.randbits(64)
-    elif type(seed) is not int:
-        raise TypeError(f"seed must be an int or None, got {seed!r}")
+    else:
+        _validate.whole(seed, "seed", or_none=True)
     rng = Rng.from_seed(seed)
     if deck is None:
         order, rng = rng.shuffle(rules.deck)
@@ -105,12 +104,7 @@ def new_game(
 
 
 def _check_stacked_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
-    if isinstance(deck, str):
-        raise TypeError("deck must be Card objects (use parse_cards for notation)")
-    order = tuple(deck)
-    for card in order:
-        if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Card objects, got {card!r}")
+    order = _validate.cards(deck, "deck")
     given = Counter(order)
     wanted = Counter(rules.deck)
     if given != wanted:
@@ -154,17 +148,18 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     play x2
     play +2 x2
     """
+    if state.__class__ is not GameState:
+        _validate.instance(state, GameState, "state")
     phase = state.phase
     if phase is Phase.PLAY:
         rules = state.rules
         hand = state.hands[state.current]
         if len(hand) < rules.min_play:
             return (_PASS,)
-        if state.to_beat is None:
+        if state.opening:
             return _tables.plays(hand, rules.min_play, rules.max_play)
-        replies = _tables.replies(
-            hand, rules.min_play, rules.max_play, state.to_beat, state.attack
-        )
+        to_beat = cast(int, state.to_beat)  # not an opening: there is a score to beat
+        replies = _tables.replies(hand, rules.min_play, rules.max_play, to_beat, state.attack)
         return (*replies, _PASS)
     if phase is Phase.DISCARD:
         hand = state.hands[state.current]
@@ -210,14 +205,14 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     ...
     raise_the_sum.actions.IllegalAction: the opener must play: an opening cannot be passed (rule R4.3)
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, got {state!r}")
-    kind = type(action)
-    if kind not in _ACTION_TYPES:
-        raise TypeError(f"action must be a Play, Pass, Discard or NextRound, got {action!r}")
+    if state.__class__ is not GameState:
+        _validate.instance(state, GameState, "state")
+    if action.__class__ not in _ACTION_TYPES:
+        raise TypeError(
+            f"action must be a Play, Pass, Discard or NextRound, got {_validate.shown(action)}"
+        )
     if seat is not None:
-        if type(seat) is not int:
-            raise TypeError(f"seat must be an int or None, got {seat!r}")
+        _validate.whole(seat, "seat", or_none=True)
         if not 0 <= seat < state.rules.players:
             raise ValueError(f"seat: a seat from 0 to {state.rules.players - 1}, got {seat}")
     phase = state.phase
@@ -225,38 +220,41 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         raise IllegalAction(
             "R5.2", f"the match is over: seat {state.current} has won it; no action is legal"
         )
-    if seat is not None:
-        if seat != state.current:
+    if seat is not None and seat != state.current:
+        if seat in state.passed and phase is not Phase.ROUND_OVER:
             raise IllegalAction(
-                "R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s"
+                "R4.5", f"seat {seat} has passed: it is out of this round until the next one"
             )
-    if phase is Phase.PLAY:
-        if kind is Play:
-            return _play(state, action)  # type: ignore[arg-type]
-        if kind is Pass:
+        raise IllegalAction("R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s")
+    match phase, action:
+        case Phase.PLAY, Play():
+            return _play(state, action)
+        case Phase.PLAY, Pass():
             return _pass(state)
-        if kind is Discard:
+        case Phase.PLAY, Discard():
             raise IllegalAction(
                 "R4.8",
                 "discarding comes at the end of a turn, after a play or a pass, "
                 f"and only above {state.rules.hand_limit} cards",
             )
-        raise IllegalAction("R5.4", "the round is still under way: play or pass")
-    if phase is Phase.DISCARD:
-        if kind is Discard:
-            return _discard(state, action)  # type: ignore[arg-type]
-        hand = state.hands[state.current]
-        excess = len(hand) - state.rules.hand_limit
-        raise IllegalAction(
-            "R4.8",
-            f"you hold {len(hand)} cards: discard {excess} to end your turn "
-            f"with {state.rules.hand_limit}",
-        )
-    if kind is NextRound:
-        return _next_round(state)
-    raise IllegalAction(
-        "R5.4", "the round is over: start the next round (NextRound()) before anyone acts"
-    )
+        case Phase.PLAY, _:
+            raise IllegalAction("R5.4", "the round is still under way: play or pass")
+        case Phase.DISCARD, Discard():
+            return _discard(state, action)
+        case Phase.DISCARD, _:
+            hand = state.hands[state.current]
+            excess = len(hand) - state.rules.hand_limit
+            raise IllegalAction(
+                "R4.8",
+                f"you hold {len(hand)} cards: discard {excess} to end your turn "
+                f"with {state.rules.hand_limit}",
+            )
+        case _, NextRound():
+            return _next_round(state)
+        case _:
+            raise IllegalAction(
+                "R5.4", "the round is over: start the next round (NextRound()) before anyone acts"
+            )
 
 
 _ACTION_TYPES: Final = frozenset({Play, Pass, Discard, NextRound})
@@ -266,8 +264,10 @@ def round_winner(state: GameState) -> int | None:
     """The seat that won the round just ended, or None while a round is under way.
 
     Defined in ``ROUND_OVER`` and in ``MATCH_OVER`` (the last round's winner):
-    the last player still in (rule R5.1).
+    the last player still in (rule R5.1). A view is refused (:class:`TypeError`):
+    ask the view itself, whose ``phase`` and ``current`` say the same.
     """
+    _validate.instance(state, GameState, "state")
     if state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
         return state.current
     return None
@@ -275,6 +275,7 @@ def round_winner(state: GameState) -> int | None:
 
 def match_winner(state: GameState) -> int | None:
     """The seat that won the match (rule R5.2), or None while it goes on."""
+    _validate.instance(state, GameState, "state")
     if state.phase is Phase.MATCH_OVER:
         return state.current
     return None
@@ -334,8 +335,9 @@ def _play(state: GameState, play: Play) -> GameState:
         )
         raise IllegalAction("R4.2", f"a play is {span}; this one has {n}")
     played, rest = _take(state.hands[seat], cards, "R4.2")
-    total = score(played, state.attack)
-    if state.to_beat is not None and total <= state.to_beat:
+    attack = state.attack
+    total = PlayProfile.of(played).total(attack.subtract, attack.divide)
+    if not state.opening and total <= cast(int, state.to_beat):
         raise IllegalAction(
             "R4.4", f"a reply must beat {state.to_beat}; this play totals {total}"
         )
@@ -354,7 +356,7 @@ def _play(state: GameState, play: Play) -> GameState:
 
 def _pass(state: GameState) -> GameState:
     seat = state.current
-    if not state.standing and len(state.hands[seat]) >= state.rules.min_play:
+    if state.opening and len(state.hands[seat]) >= state.rules.min_play:
         raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
     return _end_turn(evolve(state, passed=state.passed | {seat}))
 

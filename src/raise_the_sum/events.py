@@ -1,6 +1,6 @@
 """Events: what happened in one transition, in the order of the rules.
 
-The event classes are frozen attrs classes; :mod:`raise_the_sum.wire`
+The event classes are frozen attrs classes; ``raise_the_sum.wire``
 encodes each with a ``"type"`` key (``"played"``, ``"passed"``, ...).
 
 :func:`~raise_the_sum.step` is :func:`~raise_the_sum.apply` together with the events of
@@ -151,7 +151,8 @@ def step(
     and nothing is returned. The events come in this order:
 
     1. the action itself: :class:`~raise_the_sum.events.Played` (rules R4.3 to R4.6),
-       :class:`~raise_the_sum.events.Passed` (R4.5), :class:`~raise_the_sum.events.Discarded` (R4.8) or
+       :class:`~raise_the_sum.events.Passed` (R4.5),
+       :class:`~raise_the_sum.events.Discarded` (R4.8) or
        :class:`~raise_the_sum.events.RoundStarted` (``NextRound()``, R5.3);
     2. :class:`~raise_the_sum.events.MustDiscard` when the turn enters the discard phase (R4.8),
        and nothing more: the turn is not over;
@@ -222,7 +223,9 @@ def _draw(before: GameState, after: GameState) -> tuple[Event, ...]:
 
 
 def observe_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
-    """What ``seat`` may know of ``events``: another seat's :class:`~raise_the_sum.events.Drew` has ``card=None``.
+    """What ``seat`` may know of ``events``: another seat's draw has ``card=None``.
+
+    Another seat's :class:`~raise_the_sum.events.Drew` loses its card.
 
     Every other event is public (plays and discards are face up, rule
     R4.12; a reshuffle shows only the new deck's size). ``seat``'s own draws
@@ -245,4 +248,6 @@ def observe_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     return tuple(observed)
 
 
-_EVENT_TYPES = (Played, Passed, MustDiscard, Discarded, RoundWon, MatchWon, RoundStarted, Reshuffled, Drew)
+_EVENT_TYPES = (
+    Played, Passed, MustDiscard, Discarded, RoundWon, MatchWon, RoundStarted, Reshuffled, Drew
+)

@@ -162,7 +162,7 @@ def seat_tag(seat: int) -> str:
     return f"Seat{seat}"
 
 
-def _tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] | None:
+def tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] | None:
     """What is wrong with one tag: (exception type, reason, "name" or "value"), or None."""
     if not isinstance(key, str):
         return TypeError, f"tag names are str, got {key!r}", "name"
@@ -234,7 +234,7 @@ class Tags(Mapping[str, str]):
                 f"MatchRecord.tags must be a mapping of str to str, got {tags!r}"
             ) from None
         for key, value in pairs.items():
-            problem = _tag_problem(key, value)
+            problem = tag_problem(key, value)
             if problem is not None:
                 kind, reason, _ = problem
                 raise kind(f"MatchRecord.tags: {reason}")
@@ -352,8 +352,8 @@ class MatchRecord:
     ``deck`` is None for a deck shuffled from ``seed``, or the stacked deck
     the match was dealt from, top card first (then the seed drives only the
     reshuffles, as in :func:`~raise_the_sum.new_game`). ``tags`` is a
-    read-only :class:`Tags` mapping; the tags ``Seat0`` to ``Seat3`` name
-    the seats (see :meth:`name`).
+    read-only :class:`~raise_the_sum.records.Tags` mapping; the tags
+    ``Seat0`` to ``Seat3`` name the seats (see :meth:`name`).
 
     >>> from raise_the_sum import Rules
     >>> MatchRecord(Rules(players=2), seed="7")
@@ -545,7 +545,7 @@ class _Reader:
         self, line: int, column: int, reason: str, *,
         number: int | None = None, rule: str | None = None,
     ) -> NoReturn:
-        raise RecordError(reason, line=line, column=column, number=number, rule=rule)
+        raise RecordError(reason, line=line, column=column, number=number, rule=rule) from None
 
     def read(self) -> MatchRecord:
         tags: dict[str, _Tag] = {}
@@ -654,7 +654,7 @@ class _Reader:
         for tag in tags.values():
             if tag.name in GAME_TAGS:
                 continue
-            problem = _tag_problem(tag.name, tag.value)
+            problem = tag_problem(tag.name, tag.value)
             if problem is not None:
                 _, reason, part = problem
                 self.fail(tag.line, tag.value_column if part == "value" else tag.name_column,
@@ -776,8 +776,9 @@ class _Reader:
         try:
             return action, apply(state, action)
         except IllegalAction as error:
-            self.fail(line, start + at + 1, f"action {number} ({name}: {action}): {error}",
-                      number=number, rule=error.rule)
+            illegal = error
+        self.fail(line, start + at + 1, f"action {number} ({name}: {action}): {illegal}",
+                  number=number, rule=illegal.rule)
 
     def action(self, text: str, line: int, start: int, number: int) -> Action:
         """Parse an action's text; a bad card is reported at its column."""

@@ -40,6 +40,8 @@ from typing import Final, TypeVar
 
 import attrs
 
+from raise_the_sum import _validate
+
 __all__ = ["Rng"]
 
 _MASK: Final = (1 << 64) - 1
@@ -51,8 +53,7 @@ T = TypeVar("T")
 
 
 def _check_state(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"Rng.state must be an int, got {value!r}")
+    _validate.whole(value, "Rng.state")
     if not 0 <= value <= _MASK:
         raise ValueError(f"Rng.state must be 0 to 2**64 - 1, got {value}")
 
@@ -81,8 +82,7 @@ class Rng:
         >>> Rng.from_seed(-1) == Rng.from_seed(2**64 - 1)
         True
         """
-        if type(seed) is not int:
-            raise TypeError(f"seed must be an int, got {seed!r}")
+        _validate.whole(seed, "seed")
         return cls(seed & _MASK)
 
     def next_u64(self) -> tuple[int, Rng]:
@@ -97,13 +97,24 @@ class Rng:
         >>> 0 <= value < 6
         True
         """
-        if type(n) is not int or not 1 <= n <= 1 << 64:
+        _validate.whole(n, "n")
+        if not 1 <= n <= 1 << 64:
             raise ValueError(f"below(n) needs an int n from 1 to 2**64, got {n!r}")
         state, value = _below(self.state, n)
         return value, Rng(state)
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """``items`` in a uniformly random order (Fisher–Yates), and the next generator."""
+        """``items`` in a uniformly random order (Fisher–Yates), and the next generator.
+
+        ``items`` is any sequence (a list, a tuple, a str, a range); a set or
+        a dict has no order to start from and is refused:
+
+        >>> Rng.from_seed(1).shuffle({1, 2})
+        Traceback (most recent call last):
+        ...
+        TypeError: items must be a sequence (a list, tuple, str or range), got {1, 2}
+        """
+        _sequence(items)
         out = list(items)
         state = self.state
         for i in range(len(out) - 1, 0, -1):
@@ -121,7 +132,12 @@ class Rng:
         Traceback (most recent call last):
         ...
         ValueError: choice() needs a non-empty sequence
+        >>> Rng.from_seed(3).choice({5: "a"})
+        Traceback (most recent call last):
+        ...
+        TypeError: items must be a sequence (a list, tuple, str or range), got {5: 'a'}
         """
+        _sequence(items)
         if len(items) == 0:
             raise ValueError("choice() needs a non-empty sequence")
         index, rng = self.below(len(items))
@@ -161,12 +177,21 @@ class Rng:
         >>> rng.skip(2) == rng.next_u64()[1].next_u64()[1]
         True
         """
-        if type(n) is not int or n < 0:
+        _validate.whole(n, "n")
+        if n < 0:
             raise ValueError(f"skip(n) needs an int n >= 0, got {n!r}")
         return Rng((self.state + n * _GAMMA) & _MASK)
 
 
 _TWO_53: Final = float(1 << 53)
+
+
+def _sequence(items: object) -> None:
+    """Refuse what is not a sequence: a set or a dict has no positions to draw from."""
+    if not isinstance(items, Sequence):
+        raise TypeError(
+            f"items must be a sequence (a list, tuple, str or range), got {_validate.shown(items)}"
+        )
 
 
 def _below(state: int, n: int) -> tuple[int, int]:

@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-__all__ = ["RULES", "SECTIONS", "Rule", "Source", "parse_rule_id", "rule"]
+__all__ = ["RULES", "SECTIONS", "Rule", "Source", "UnknownRuleError", "parse_rule_id", "rule"]
 
 
 class Source(enum.Enum):
@@ -183,15 +183,15 @@ _RULES: Final = (
         >>> Card.parse("+10")
         Traceback (most recent call last):
         ...
-        ValueError: card '+10': an Add card's value is 1 to 9 (rule R1.6)
+        raise_the_sum.cards.NotationError: card '+10': an Add card's value is 1 to 9 (rule R1.6)
         >>> parse_cards("+8 7")
         Traceback (most recent call last):
         ...
-        ValueError: card '7': a number needs its sign: +n to add, -n to subtract (0 is the Zero card) (rule R1.6)
+        raise_the_sum.cards.NotationError: card '7': a number needs its sign: +n to add, -n to subtract (0 is the Zero card) (rule R1.6)
         >>> Card.parse(" x2")
         Traceback (most recent call last):
         ...
-        ValueError: card ' x2': remove the spaces around the card (rule R1.6)
+        raise_the_sum.cards.NotationError: card ' x2': remove the spaces around the card (rule R1.6)
         """,)),
     # 2. The total of a play
     Rule("R2.1", "Add the blue cards", (
@@ -239,7 +239,7 @@ _RULES: Final = (
         >>> score(parse_cards("+3 x3"), Attack(subtract=5))      # not (3 - 5) x 3 = -6
         0
         >>> print(explain(parse_cards("+3 x3"), Attack(subtract=5)))
-        (3 − 5) × 3 = 0 (3 − 5 is below zero, so it counts as 0)
+        (3 − 5 → 0) × 3 = 0 (below zero counts as 0)
         """,)),
     Rule("R2.4", "Multipliers stack", (
         "The total after subtraction is multiplied by every Multiply card in the "
@@ -868,7 +868,7 @@ _RULES: Final = (
         >>> parse_cards("+8 x4")
         Traceback (most recent call last):
         ...
-        ValueError: card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)
+        raise_the_sum.cards.NotationError: card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)
         >>> Rules(points_to_win=0)
         Traceback (most recent call last):
         ...
@@ -889,6 +889,16 @@ RULES: Final[Mapping[str, Rule]] = MappingProxyType({r.id: r for r in _RULES})
 
 #: Section titles, by section number.
 SECTIONS: Final[Mapping[int, str]] = MappingProxyType(_SECTIONS)
+
+
+class UnknownRuleError(KeyError, ValueError):
+    """No rule has this identifier. A :class:`KeyError` (a failed lookup) and a :class:`ValueError`.
+
+    Its ``str()`` is the message itself, without the quotes ``KeyError`` adds.
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 _RULE_ID: Final = re.compile(r"[Rr]?([0-9]{1,3})\.([0-9]{1,3})")
@@ -920,16 +930,17 @@ def parse_rule_id(text: str) -> str:
 def rule(rule_id: str) -> Rule:
     """The rule named ``rule_id``, written ``R4.4``, ``r4.4`` or ``4.4`` (:func:`parse_rule_id`).
 
-    Raises :class:`KeyError` naming it when the rulebook has no such rule,
-    or the text is not a rule identifier at all (and :class:`TypeError` for
-    a value that is not a str).
+    Raises :class:`UnknownRuleError` (a :class:`KeyError` and a
+    :class:`ValueError`) naming it when the rulebook has no such rule, or the
+    text is not a rule identifier at all, and :class:`TypeError` for a value
+    that is not a str.
 
     >>> rule("4.4").id
     'R4.4'
     >>> rule("R9.9")
     Traceback (most recent call last):
     ...
-    KeyError: "no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2"
+    raise_the_sum.rulebook.UnknownRuleError: no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2
     """
     try:
         found = RULES.get(parse_rule_id(rule_id))
@@ -937,5 +948,5 @@ def rule(rule_id: str) -> Rule:
         found = None
     if found is None:
         first, last = _RULES[0].id, _RULES[-1].id
-        raise KeyError(f"no rule {rule_id!r} in the rulebook; rules are {first} to {last}")
+        raise UnknownRuleError(f"no rule {rule_id!r} in the rulebook; rules are {first} to {last}")
     return found

@@ -18,19 +18,14 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.cards import STANDARD_DECK, Card
 
 __all__ = ["Rules"]
 
 
 def _deck(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        raise TypeError("Rules.deck must be Card objects (use parse_cards for notation)")
-    deck = tuple(cards)
-    for card in deck:
-        if not isinstance(card, Card):
-            raise TypeError(f"Rules.deck must hold Card objects, got {card!r}")
-    return tuple(sorted(deck))
+    return tuple(sorted(_validate.cards(cards, "Rules.deck")))
 
 
 def _deck_repr(deck: tuple[Card, ...]) -> str:
@@ -43,8 +38,7 @@ def _int_at_least(
     low: int, rule: str, what: str
 ) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int:
-            raise TypeError(f"Rules.{attribute.name} must be an int, got {value!r}")
+        _validate.whole(value, f"Rules.{attribute.name}")
         if value < low:
             raise ValueError(f"Rules.{attribute.name}: {what}, got {value} (rule {rule})")
 
@@ -52,8 +46,7 @@ def _int_at_least(
 
 
 def _players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"Rules.players must be an int, got {value!r}")
+    _validate.whole(value, "Rules.players")
     if not 2 <= value <= 4:
         raise ValueError(f"Rules.players: 2 to 4 players, got {value} (rule R3.1)")
 
@@ -99,8 +92,7 @@ class Rules:
 
     @max_play.validator
     def _check_max_play(self, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int:
-            raise TypeError(f"Rules.max_play must be an int, got {value!r}")
+        _validate.whole(value, "Rules.max_play")
         if value < self.min_play:
             raise ValueError(
                 "Rules.max_play: the most cards in a play must be at least "
@@ -109,8 +101,7 @@ class Rules:
 
     @first_player.validator
     def _check_first_player(self, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int:
-            raise TypeError(f"Rules.first_player must be an int, got {value!r}")
+        _validate.whole(value, "Rules.first_player")
         if not 0 <= value < self.players:
             raise ValueError(
                 f"Rules.first_player: a seat from 0 to {self.players - 1}, got {value} (rule R3.7)"

@@ -1,7 +1,10 @@
 """The arithmetic of a play: its total (rules R2.1 to R2.7) and its attack (R2.8).
 
 This module is the one place where a play's arithmetic lives; the engine, the
-explanations and every front end call it.
+explanations, the bots and every front end call it. Inside the package, the
+engine's tables and the bots use :class:`PlayProfile` (a play's Add sum, its
+multiplier and whether it holds a Zero card) and :func:`least_adds_to_beat`,
+so that the formula below is written once.
 
 Against an incoming attack of subtraction ``S`` and divisor ``D``::
 
@@ -22,25 +25,21 @@ Attack(subtract=7, divide=6)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.cards import ALL_CARDS, Card, Kind
 
 __all__ = ["NO_ATTACK", "Attack", "Explanation", "Step", "attack_of", "explain", "score"]
 
 
-def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"Attack.{attribute.name} must be an int, got {value!r}")
-    if value < 0:
-        raise ValueError(f"Attack.{attribute.name} must be 0 or more, got {value}")
+_non_negative: Final = _validate.at_least(0, "Attack")
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"Attack.{attribute.name} must be an int, got {value!r}")
+    _validate.whole(value, f"Attack.{attribute.name}")
     if value < 1:
         raise ValueError(f"Attack.{attribute.name} must be 1 or more (1: no division), got {value}")
 
@@ -94,12 +93,63 @@ _DIV: Final = tuple(c.value if c.kind is Kind.DIVIDE else 1 for c in ALL_CARDS)
 _ZERO_INDEX: Final = ALL_CARDS[-1].index
 
 
-def _indices(cards: Iterable[Card]) -> list[int]:
-    try:
-        return [card.index for card in cards]
-    except AttributeError:
-        bad = next(c for c in cards if not isinstance(c, Card))
-        raise TypeError(f"cards must be Card objects, got {bad!r}") from None
+class PlayProfile(NamedTuple):
+    """What a play's total depends on: its Add sum, its multiplier, and whether it holds a zero.
+
+    Package-internal (not in ``__all__``): the engine's tables and the bots
+    build one per play and ask it for totals, so that the arithmetic is
+    written once, here. Its inputs are trusted (the public functions
+    validate theirs first).
+
+    >>> from raise_the_sum import parse_cards
+    >>> profile = PlayProfile.of(parse_cards("+8 +4 x2 -3"))
+    >>> profile
+    PlayProfile(adds=12, multiplier=2, zero=False)
+    >>> profile.total(2, 3), score(parse_cards("+8 +4 x2 -3"), Attack(2, 3))
+    (6, 6)
+    """
+
+    #: The sum of the play's Add cards (rule R2.1).
+    adds: int
+    #: The product of its Multiply cards; 1 when none (rule R2.4).
+    multiplier: int
+    #: True when it holds a Zero card (rule R2.2).
+    zero: bool
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> PlayProfile:
+        """The profile of a play of ``cards`` (trusted to be cards)."""
+        return cls.of_indices([card.index for card in cards])
+
+    @classmethod
+    def of_indices(cls, indices: Iterable[int]) -> PlayProfile:
+        """The profile of the play whose cards have these indices (:attr:`Card.index`)."""
+        adds = 0
+        mult = 1
+        zero = False
+        for i in indices:
+            adds += _ADD[i]
+            mult *= _MUL[i]
+            if i == _ZERO_INDEX:
+                zero = True
+        return cls(adds, mult, zero)
+
+    def total(self, subtract: int, divide: int) -> int:
+        """The total facing an attack of ``subtract`` and ``divide`` (rules R2.2 to R2.5).
+
+        ``floor(max(adds - subtract, 0) * multiplier / divide)``; a zero
+        cancels the attack (``subtract = 0``, ``divide = 1``).
+        """
+        if self.zero:
+            return self.adds * self.multiplier
+        base = self.adds - subtract
+        if base <= 0:
+            return 0
+        return base * self.multiplier // divide
+
+
+def _attack(attack: object) -> Attack:
+    return _validate.instance(attack, Attack, "attack")
 
 
 def score(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> int:
@@ -119,32 +169,33 @@ def score(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> int:
     9
     >>> score(parse_cards("x2"))
     0
+
+    ``cards`` must be :class:`~raise_the_sum.Card` objects (any iterable of
+    them, read once); text is refused with a pointer to ``parse_cards``, and
+    ``attack`` must be an :class:`Attack`. Both raise :class:`TypeError`.
     """
-    adds = 0
-    mult = 1
-    zero = False
-    for i in _indices(cards):
-        adds += _ADD[i]
-        mult *= _MUL[i]
-        if i == _ZERO_INDEX:
-            zero = True
-    if zero:
-        return adds * mult
-    base = adds - attack.subtract
-    if base <= 0:
-        return 0
-    return base * mult // attack.divide
+    attack = _attack(attack)
+    profile = PlayProfile.of(_validate.cards(cards, "cards"))
+    return profile.total(attack.subtract, attack.divide)
 
 
-def _least_adds_to_beat(to_beat: int, subtract: int, divide: int, multiplier: int, zero: bool) -> int:
+def least_adds_to_beat(
+    to_beat: int, subtract: int, divide: int, multiplier: int, zero: bool
+) -> int:
     """The least Add sum with which a play totals more than ``to_beat`` (``to_beat >= 0``).
 
-    ``score`` solved for the Add sum ``A``, for a play whose Multiply cards
-    make ``multiplier``: with a Zero card, ``A * multiplier > to_beat``
-    (R2.2); without, ``(A - subtract) * multiplier // divide > to_beat``
-    (R2.3 to R2.5), that is ``(A - subtract) * multiplier >= (to_beat + 1) * divide``.
+    :meth:`PlayProfile.total` solved for the Add sum ``A``, for a play whose
+    Multiply cards make ``multiplier``: with a Zero card,
+    ``A * multiplier > to_beat`` (R2.2); without,
+    ``(A - subtract) * multiplier // divide > to_beat`` (R2.3 to R2.5), that is
+    ``(A - subtract) * multiplier >= (to_beat + 1) * divide``. Package-internal:
     ``legal_plays`` compares each play's Add sum with this instead of scoring
     every play.
+
+    >>> least_adds_to_beat(5, 2, 3, 2, False)       # to beat 5 against -2 /3, with x2
+    11
+    >>> PlayProfile(10, 2, False).total(2, 3), PlayProfile(11, 2, False).total(2, 3)
+    (5, 6)
     """
     if zero:
         return to_beat // multiplier + 1
@@ -165,7 +216,8 @@ def attack_of(cards: Iterable[Card]) -> Attack:
     """
     subtract = 0
     divide = 1
-    for i in _indices(cards):
+    for card in _validate.cards(cards, "cards"):
+        i = card.index
         subtract += _SUB[i]
         divide *= _DIV[i]
     if subtract == 0 and divide == 1:
@@ -227,7 +279,9 @@ class Explanation:
         >>> print(explain(parse_cards("+8 +4 x2"), Attack(2, 3)))
         (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down)
         >>> print(explain(parse_cards("+3 x2"), Attack(subtract=5)))
-        (3 − 5) × 2 = 0 (3 − 5 is below zero, so it counts as 0)
+        (3 − 5 → 0) × 2 = 0 (below zero counts as 0)
+        >>> print(explain(parse_cards("+3 +1"), Attack(subtract=5)))
+        3 + 1 − 5 → 0 (below zero counts as 0)
         >>> print(explain(parse_cards("+6 0"), Attack(2, 3)))
         6 (the zero card cancels the incoming −2 ÷3)
         >>> print(explain(parse_cards("x2 x3")))
@@ -237,6 +291,8 @@ class Explanation:
         expr = " + ".join(terms)
         if self.subtract:
             expr += f" − {self.subtract}"
+        if self.floored:
+            expr += " → 0"  # the floor, written into the line (rule R2.3)
         compound = len(terms) > 1 or self.subtract > 0
         before_divide = max(sum(self.adds) - self.subtract, 0)
         if self.multipliers:
@@ -252,7 +308,8 @@ class Explanation:
         parts = [expr]
         if self.divide != 1 and compound:
             parts.append(f"{before_divide} ÷ {self.divide}")
-        if compound or self.divide != 1:
+        bare_floor = self.floored and not self.multipliers and self.divide == 1  # "3 − 5 → 0"
+        if (compound or self.divide != 1) and not bare_floor:
             parts.append(str(self.total))
         line = " = ".join(parts)
         notes = []
@@ -261,7 +318,7 @@ class Explanation:
         if self.cancelled:
             notes.append(f"the zero card cancels the incoming {self.incoming}")
         if self.floored:
-            notes.append(f"{sum(self.adds)} − {self.subtract} is below zero, so it counts as 0")
+            notes.append("below zero counts as 0")
         if self.divide != 1 and before_divide % self.divide:
             notes.append("rounded down")
         if notes:
@@ -295,8 +352,9 @@ def explain(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> Explanation:
     >>> e.total
     6
     """
-    played = tuple(sorted(cards, key=_sort_key))
-    indices = _indices(played)
+    attack = _attack(attack)
+    played = tuple(sorted(_validate.cards(cards, "cards")))
+    indices = [card.index for card in played]
     adds = tuple(sorted((_ADD[i] for i in indices if _ADD[i]), reverse=True))
     multipliers = tuple(_MUL[i] for i in indices if _MUL[i] != 1)
     zero = _ZERO_INDEX in indices
@@ -344,8 +402,3 @@ def explain(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> Explanation:
         steps=tuple(steps),
     )
 
-
-def _sort_key(card: Card) -> int:
-    if not isinstance(card, Card):
-        raise TypeError(f"cards must be Card objects, got {card!r}")
-    return card.index

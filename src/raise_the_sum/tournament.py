@@ -1,43 +1,60 @@
 """Tournaments: many seeded matches between bots, seats rotated, with win rates.
 
-:func:`run_tournament` plays ``matches`` matches between a list of bots
-(one per seat). Match ``i`` seats entrant ``j`` at seat ``(j + i) mod n``,
-so that every entrant opens in turn (rule R3.4 gives seat 0 the first
-opening). Each match's seeds come from the tournament seed and the match's
-index alone (:func:`match_seeds`), and the results are gathered in index
-order, so a tournament gives the same result for any number of worker
-processes.
+:func:`run_tournament` plays ``matches`` matches between a list of bots,
+one per seat; with fewer bots than seats, the last one fills the rest
+(:func:`fill_seats`, the rule that ``raise-the-sum simulate`` follows too).
+Match ``i`` seats entrant ``j`` at seat ``(j + i) mod n``, so that every
+entrant opens in turn (rule R3.4 gives seat 0 the first opening). Each
+match is played by the match driver (:mod:`raise_the_sum.driver`), its
+seeds drawn from the tournament seed and the match's index alone
+(:func:`match_seeds`), and the results are gathered in index order, so a
+tournament gives the same result on any :class:`concurrent.futures.Executor`
+(worker processes, a Dask cluster through ``Client.get_executor()``) and
+for any number of workers.
 
 >>> from raise_the_sum.bots import GreedyBot, RandomBot
 >>> result = run_tournament([GreedyBot(), RandomBot()], 20, seed=1)
->>> result.matches, sum(result.wins)
-(20, 20)
+>>> result.matches, sum(result.wins), result.rules == Rules(players=2)
+(20, 20, True)
 >>> result == run_tournament([GreedyBot(), RandomBot()], 20, seed=1, jobs=2)
 True
 >>> low, high = result.interval(0)
 >>> low <= result.rate(0) <= high
 True
+
+With ``records=True`` the result also holds every match's
+:class:`~raise_the_sum.records.MatchRecord`, which replays it exactly:
+
+>>> result = run_tournament([GreedyBot(), RandomBot()], 2, seed=1, records=True)
+>>> record = result.records[1]
+>>> record.names, record.replay()[-1].points == result.matches_played[1].seat_points
+(('random', 'greedy'), True)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from typing import Final
 
 import attrs
 
+from raise_the_sum import records as _records
+from raise_the_sum import wire
 from raise_the_sum.bots.base import Bot
-from raise_the_sum.engine import apply, legal_plays, new_game
+from raise_the_sum.driver import MAX_ACTIONS, NextRoundBy, Table, run_bots
+from raise_the_sum.engine import new_game
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.state import Phase
-from raise_the_sum.views import observe
 
 __all__ = [
+    "MAX_ACTIONS",
     "MatchRecord",
+    "MatchResult",
     "TournamentResult",
+    "fill_seats",
     "match_seeds",
     "play_match",
     "run_tournament",
@@ -46,9 +63,6 @@ __all__ = [
 
 #: The normal quantile of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
-
-#: A match longer than this many actions is stopped with an error: bots stuck in a loop.
-MAX_ACTIONS: Final = 100_000
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -96,8 +110,40 @@ def match_seeds(seed: int, index: int) -> tuple[int, Rng]:
     return game_seed, Rng(bots_seed)
 
 
+def fill_seats(bots: Sequence[Bot], players: int | None = None) -> tuple[Bot, ...]:
+    """One bot per seat: ``bots`` in seat order, the last one repeated to fill ``players`` seats.
+
+    ``players`` defaults to one seat per bot, and at least 2. This is the one
+    rule by which both :func:`run_tournament` and ``raise-the-sum simulate``
+    fill a table. Raises :class:`ValueError` whose message starts with the
+    argument at fault (``bots:`` or ``players:``).
+
+    >>> from raise_the_sum.bots import make_bot
+    >>> [bot.name for bot in fill_seats([make_bot("search"), make_bot("greedy")], 4)]
+    ['search', 'greedy', 'greedy', 'greedy']
+    >>> [bot.name for bot in fill_seats([make_bot("greedy")])]
+    ['greedy', 'greedy']
+    >>> fill_seats([make_bot("greedy")] * 3, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: bots: 3 bots for 2 seats; name at most 2
+    """
+    bots = tuple(bots)
+    if not bots:
+        raise ValueError("bots: name 1 to 4 bots; the last one fills the empty seats")
+    if len(bots) > 4:
+        raise ValueError(f"bots: 2 to 4 bots, one per seat, got {len(bots)} (rule R3.1)")
+    if players is None:
+        players = max(len(bots), 2)
+    if type(players) is not int or not 2 <= players <= 4:
+        raise ValueError(f"players: 2 to 4 players, got {players!r} (rule R3.1)")
+    if len(bots) > players:
+        raise ValueError(f"bots: {len(bots)} bots for {players} seats; name at most {players}")
+    return (*bots, *[bots[-1]] * (players - len(bots)))
+
+
 @attrs.frozen
-class MatchRecord:
+class MatchResult:
     """The outcome of one match, by entrant (the bots' positions in the tournament's list)."""
 
     #: The match's index in its tournament.
@@ -114,18 +160,44 @@ class MatchRecord:
     rounds: int
     #: Actions applied: plays, passes, discards and the ``NextRound`` between rounds.
     actions: int
+    #: The match's record, when the tournament keeps them (``records=True``), else None.
+    record: _records.MatchRecord | None = None
+
+    @property
+    def seat_points(self) -> tuple[int, ...]:
+        """Each seat's points at the end, in seat order."""
+        return tuple(self.points[entrant] for entrant in self.seats)
 
 
-def play_match(bots: Sequence[Bot], rules: Rules, seed: int, index: int = 0) -> MatchRecord:
-    """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat ``(j + index) mod n``.
+#: Deprecated: the old name of :class:`MatchResult`, kept so that code using it still
+#: runs. It clashed with :class:`raise_the_sum.records.MatchRecord`, the replayable
+#: record of a match, which a tournament's results now carry too.
+MatchRecord = MatchResult
 
-    Each seat's bot gets its own generator, split in seat order from the
-    match's bots generator (:func:`match_seeds`). Raises :class:`ValueError`
-    if a bot chooses an action outside ``legal_plays``.
+
+def _tag(name: str) -> str:
+    """A bot's name made fit for a seat's tag: the notation's marks and control characters out."""
+    cleaned = "".join("_" if ch in '{};:"' or not ch.isprintable() else ch for ch in name).strip()
+    return cleaned or "bot"
+
+
+def play_match(
+    bots: Sequence[Bot], rules: Rules, seed: int, index: int = 0, *, record: bool = False
+) -> MatchResult:
+    """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat ``(j + index) % n``.
+
+    The match is driven by :func:`raise_the_sum.driver.run_bots`, every seat a
+    bot and the driver sending ``NextRound()`` between rounds. Each seat's bot
+    gets its own generator, split in seat order from the match's bots
+    generator (:func:`match_seeds`). With ``record``, the result holds the
+    match's :class:`~raise_the_sum.records.MatchRecord`, its seats named by
+    the entrants' labels. Raises :class:`ValueError` if a bot chooses an
+    illegal action, and :class:`RuntimeError` past
+    :data:`~raise_the_sum.driver.MAX_ACTIONS` actions.
 
     >>> from raise_the_sum.bots import GreedyBot, RandomBot
-    >>> record = play_match([GreedyBot(), RandomBot()], Rules(players=2), seed=3)
-    >>> record.points[record.winner], record.rounds == sum(record.points)
+    >>> result = play_match([GreedyBot(), RandomBot()], Rules(players=2), seed=3)
+    >>> result.points[result.winner], result.rounds == sum(result.points)
     (5, True)
     """
     players = rules.players
@@ -133,40 +205,51 @@ def play_match(bots: Sequence[Bot], rules: Rules, seed: int, index: int = 0) -> 
         raise ValueError(f"bots: {players} seats need {players} bots, got {len(bots)}")
     game_seed, stream = match_seeds(seed, index)
     seats = tuple((s - index) % players for s in range(players))
-    rngs: list[Rng] = []
-    for _ in range(players):
-        rng, stream = stream.split()
-        rngs.append(rng)
-    state = new_game(rules, seed=game_seed)
-    actions = 0
-    while state.phase is not Phase.MATCH_OVER:
-        if actions >= MAX_ACTIONS:
-            raise RuntimeError(f"match {index} (seed {seed}) ran past {MAX_ACTIONS} actions")
-        seat = state.current
-        legal = legal_plays(state)
-        bot = bots[seats[seat]]
-        action, rngs[seat] = bot.choose(observe(state, seat), legal, rngs[seat])
-        if action not in legal:
-            raise ValueError(f"bot {bot.name!r} chose {action}, which is not a legal action")
-        state = apply(state, action)
-        actions += 1
+    table = Table.start(
+        new_game(rules, seed=game_seed), [bots[entrant] for entrant in seats], stream,
+        next_round=NextRoundBy.DRIVER,
+    )
+    try:
+        end, moves = run_bots(table)
+    except RuntimeError:
+        raise RuntimeError(f"match {index} (seed {seed}) ran past {MAX_ACTIONS} actions") from None
+    state = end.state
     points = [0] * players
     for seat, entrant in enumerate(seats):
         points[entrant] = state.points[seat]
-    return MatchRecord(
+    kept = None
+    if record:
+        labels = _labels(bots)
+        kept = _records.MatchRecord(
+            rules=rules,
+            seed=game_seed,
+            actions=tuple(move.action for move in moves),
+            tags={
+                "Event": f"raise-the-sum tournament, seed {seed}",
+                **{_records.seat_tag(s): _tag(labels[entrant]) for s, entrant in enumerate(seats)},
+                "Result": "-".join(str(p) for p in state.points),
+                "Match": str(index),
+            },
+        )
+    return MatchResult(
         index=index,
         seed=game_seed,
         seats=seats,
         winner=seats[state.current],
         points=tuple(points),
         rounds=sum(state.points),
-        actions=actions,
+        actions=len(moves),
+        record=kept,
     )
 
 
 @attrs.frozen
 class TournamentResult:
-    """The result of :func:`run_tournament`: wins per entrant, and the matches' lengths."""
+    """The result of :func:`run_tournament`: wins per entrant, the matches' lengths, the rules.
+
+    With ``records=True``, :attr:`matches_played` holds every match's
+    :class:`MatchResult` with its record, in index order.
+    """
 
     #: The entrants' names, in the order given; repeats numbered (``greedy``, ``greedy 2``).
     entrants: tuple[str, ...]
@@ -180,6 +263,15 @@ class TournamentResult:
     rounds: int
     #: Actions applied over all matches.
     actions: int
+    #: The rules every match was played under.
+    rules: Rules = attrs.field(factory=Rules)
+    #: Every match's result with its record, in index order, when kept (``records=True``).
+    matches_played: tuple[MatchResult, ...] = ()
+
+    @property
+    def records(self) -> tuple[_records.MatchRecord, ...]:
+        """Every match's :class:`~raise_the_sum.records.MatchRecord`, in index order, when kept."""
+        return tuple(m.record for m in self.matches_played if m.record is not None)
 
     def rate(self, entrant: int) -> float:
         """The share of matches ``entrant`` won (0.0 with no matches)."""
@@ -200,11 +292,12 @@ class TournamentResult:
         return self.actions / self.matches if self.matches else 0.0
 
     def as_dict(self) -> dict[str, object]:
-        """The result as plain JSON-ready data, rates and intervals included."""
+        """The result as plain JSON-ready data: rates, intervals, and the rules in the wire format."""
         return {
             "seed": self.seed,
             "matches": self.matches,
             "players": len(self.entrants),
+            "rules": wire.encode(self.rules),
             "entrants": [
                 {
                     "name": name,
@@ -228,8 +321,22 @@ def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
     return tuple(labels)
 
 
-def _play_chunk(bots: Sequence[Bot], rules: Rules, seed: int, start: int, stop: int) -> list[MatchRecord]:
-    return [play_match(bots, rules, seed, index) for index in range(start, stop)]
+def _play_chunk(
+    bots: Sequence[Bot], rules: Rules, seed: int, start: int, stop: int, record: bool
+) -> list[MatchResult]:
+    return [play_match(bots, rules, seed, index, record=record) for index in range(start, stop)]
+
+
+@contextmanager
+def _pool(jobs: int, executor: Executor | None) -> Iterator[Executor | None]:
+    """The executor to use: the caller's, a process pool of ``jobs`` that we close, or None."""
+    if executor is not None:
+        yield executor
+    elif jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield pool
+    else:
+        yield None
 
 
 def run_tournament(
@@ -239,16 +346,27 @@ def run_tournament(
     seed: int = 0,
     rules: Rules | None = None,
     jobs: int = 1,
+    executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
+    records: bool = False,
 ) -> TournamentResult:
     """Play ``matches`` seeded matches between ``bots``, one per seat, seats rotated.
 
-    ``rules`` defaults to the standard game for ``len(bots)`` players.
-    ``jobs`` worker processes share the matches
-    (``concurrent.futures.ProcessPoolExecutor``); ``jobs=1`` plays them
-    in this process. ``progress``, if given, is called with the number of
-    matches finished so far, as they finish. The result depends only on the
-    bots, ``matches``, ``seed`` and ``rules``.
+    The seats are filled by :func:`fill_seats`: with fewer bots than seats
+    the last one fills the rest, as on the command line. ``rules`` defaults
+    to the standard game for that many players (at least 2).
+
+    The matches run in this process, or on ``executor``: any
+    :class:`concurrent.futures.Executor`, such as a
+    ``ProcessPoolExecutor`` or a Dask cluster's ``Client.get_executor()``
+    (the bots, the rules and this module must then be importable and
+    picklable on the workers). ``jobs`` above 1, without an executor, plays
+    them on a ``ProcessPoolExecutor`` of that many processes. ``progress``,
+    if given, is called with the number of matches finished so far, as they
+    finish. ``records=True`` keeps every match's record
+    (:attr:`TournamentResult.records`). The result depends only on the
+    bots, ``matches``, ``seed``, ``rules`` and ``records``: never on the
+    executor or the number of workers.
     """
     if type(matches) is not int or matches < 0:
         raise ValueError(f"matches must be an int >= 0, got {matches!r}")
@@ -256,41 +374,45 @@ def run_tournament(
         raise ValueError(f"jobs must be an int >= 1, got {jobs!r}")
     if type(seed) is not int:
         raise TypeError(f"seed must be an int, got {seed!r}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
+    if executor is not None and jobs != 1:
+        raise ValueError("give jobs or an executor, not both: the executor has its own workers")
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules or None, got {rules!r}")
+    seated = fill_seats(bots, None if rules is None else rules.players)
     if rules is None:
-        if not 2 <= len(bots) <= 4:
-            raise ValueError(f"bots: 2 to 4 bots, one per seat, got {len(bots)} (rule R3.1)")
-        rules = Rules(players=len(bots))
-    if len(bots) != rules.players:
-        raise ValueError(f"bots: {rules.players} seats need {rules.players} bots, got {len(bots)}")
-    bots = tuple(bots)
-    records: list[MatchRecord] = []
-    if jobs == 1 or matches <= 1:
-        for index in range(matches):
-            records.append(play_match(bots, rules, seed, index))
-            if progress is not None:
-                progress(len(records))
-    else:
-        size = max(1, min(25, matches // (jobs * 8)))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            pending: set[Future[list[MatchRecord]]] = {
-                pool.submit(_play_chunk, bots, rules, seed, start, min(start + size, matches))
-                for start in range(0, matches, size)
-            }
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    records.extend(future.result())
+        rules = Rules(players=len(seated))
+    results: list[MatchResult] = []
+    with _pool(jobs, executor) as pool:
+        if pool is None or matches <= 1:
+            for index in range(matches):
+                results.append(play_match(seated, rules, seed, index, record=records))
                 if progress is not None:
-                    progress(len(records))
-        records.sort(key=lambda record: record.index)
-    wins = [0] * len(bots)
-    for record in records:
-        wins[record.winner] += 1
+                    progress(len(results))
+        else:
+            size = max(1, min(25, matches // (jobs * 8 if executor is None else 64)))
+            pending: list[Future[list[MatchResult]]] = [
+                pool.submit(
+                    _play_chunk, seated, rules, seed, start, min(start + size, matches), records
+                )
+                for start in range(0, matches, size)
+            ]
+            for future in as_completed(pending):
+                results.extend(future.result())
+                if progress is not None:
+                    progress(len(results))
+            results.sort(key=lambda result: result.index)
+    wins = [0] * len(seated)
+    for result in results:
+        wins[result.winner] += 1
     return TournamentResult(
-        entrants=_labels(bots),
+        entrants=_labels(seated),
         matches=matches,
         seed=seed,
         wins=tuple(wins),
-        rounds=sum(record.rounds for record in records),
-        actions=sum(record.actions for record in records),
+        rounds=sum(result.rounds for result in results),
+        actions=sum(result.actions for result in results),
+        rules=rules,
+        matches_played=tuple(results) if records else (),
     )

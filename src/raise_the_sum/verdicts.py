@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.actions import Action, IllegalAction, Play
 from raise_the_sum.engine import apply
 from raise_the_sum.scoring import Explanation, explain
@@ -66,6 +67,7 @@ def check(state: GameState, action: Action, *, seat: int | None = None) -> Verdi
     the score it had to beat. An argument of the wrong type still raises
     :class:`TypeError`, and a seat that is not at the table :class:`ValueError`.
     """
+    _validate.instance(state, GameState, "state")
     total = explanation = to_beat = None
     if isinstance(action, Play) and state.phase is Phase.PLAY:
         explanation = explain(action.cards, state.attack)

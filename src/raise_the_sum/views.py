@@ -22,7 +22,8 @@ from raise_the_sum.cards import Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack
-from raise_the_sum.state import GameState, Phase
+from raise_the_sum import _validate
+from raise_the_sum.state import GameState, Phase, is_opening
 
 __all__ = ["PlayerView", "observe", "sample_state"]
 
@@ -61,6 +62,18 @@ class PlayerView:
     discard: tuple[Card, ...]
 
     @property
+    def opening(self) -> bool:
+        """True when the player to act opens the round: no standing play, no score (rule R4.3).
+
+        The same test as :attr:`GameState.opening <raise_the_sum.GameState.opening>`.
+
+        >>> from raise_the_sum import new_game
+        >>> observe(new_game(seed=7), 2).opening
+        True
+        """
+        return is_opening(self.phase, self.standing)
+
+    @property
     def to_act(self) -> bool:
         """True when this seat is the one to act."""
         return self.current == self.seat and self.phase is not Phase.MATCH_OVER
@@ -71,10 +84,8 @@ def observe(state: GameState, seat: int) -> PlayerView:
 
     Raises :class:`ValueError` for a seat that is not at the table.
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, got {state!r}")
-    if type(seat) is not int:
-        raise TypeError(f"seat must be an int, got {seat!r}")
+    _validate.instance(state, GameState, "state")
+    _validate.whole(seat, "seat")
     if not 0 <= seat < state.rules.players:
         raise ValueError(f"seat: a seat from 0 to {state.rules.players - 1}, got {seat}")
     return PlayerView(
@@ -124,10 +135,8 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
     Raises :class:`ValueError` when the view's counts do not add up to the
     deck, which no view from :func:`observe` does.
     """
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"view must be a PlayerView, got {view!r}")
-    if not isinstance(rng, Rng):
-        raise TypeError(f"rng must be an Rng, got {rng!r}")
+    _validate.instance(view, PlayerView, "view")
+    _validate.instance(rng, Rng, "rng")
     unseen = Counter(view.rules.deck)
     unseen.subtract(view.hand)
     unseen.subtract(view.standing)

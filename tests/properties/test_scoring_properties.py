@@ -25,7 +25,7 @@ from raise_the_sum import (
     score,
 )
 from raise_the_sum.rulebook import RULES
-from raise_the_sum.scoring import _least_adds_to_beat
+from raise_the_sum.scoring import least_adds_to_beat
 
 from .strategies import attacks, card_lists, cards_of
 
@@ -264,5 +264,5 @@ def test_R4_4_the_least_add_sum_to_beat_agrees_with_score(
     adds = sum(c.value for c in cards if c.kind is Kind.ADD)
     multiplier = math.prod(c.value for c in cards if c.kind is Kind.MULTIPLY)
     zero = any(c.kind is Kind.ZERO for c in cards)
-    need = _least_adds_to_beat(to_beat, attack.subtract, attack.divide, multiplier, zero)
+    need = least_adds_to_beat(to_beat, attack.subtract, attack.divide, multiplier, zero)
     assert (score(cards, attack) > to_beat) == (adds >= need)

@@ -15,6 +15,7 @@ from raise_the_sum import (
     Play,
     Rules,
     apply,
+    check,
     legal_plays,
     observe,
     parse_cards,
@@ -200,6 +201,21 @@ def test_R4_5_a_player_may_pass_even_when_they_could_beat_the_score() -> None:
     state = play(state, "+5")
     state = play(state, "+2 +2 +2")
     assert state.current == 2                     # out for the rest of the round
+
+
+def test_R4_5_a_passer_who_tries_to_act_again_in_the_round_is_told_they_are_out() -> None:
+    """The refusal cites R4.5 (you passed), not R4.9 (whose turn it is), for any action."""
+    rules = Rules(players=3, hand_limit=8)
+    state = table([A, "+9 +9 +9 +3 +3 +3 +3", C], "+8 +8 +7", rules=rules)
+    state = pass_(play(state, "+1"))
+    assert state.passed == {1} and state.current == 2
+    for action in (Play(parse_cards("+9")), Pass(), Discard(parse_cards("+3")), NextRound()):
+        error = refused(state, action, "R4.5", seat=1)
+        assert error.reason == "seat 1 has passed: it is out of this round until the next one"
+        assert check(state, action, seat=1).rule == "R4.5"
+    refused(state, Pass(), "R4.9", seat=0)            # still in: only not their turn
+    state = play(state, "+5")
+    refused(state, Play(parse_cards("+9 +9")), "R4.5", seat=1)
 
 
 # -- R4.6 A successful reply replaces the standing play -------------------------------------------------

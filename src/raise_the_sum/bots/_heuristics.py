@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 from raise_the_sum.actions import Action, Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card, Kind
-from raise_the_sum.scoring import attack_of
+from raise_the_sum.scoring import PlayProfile, attack_of
 from raise_the_sum.views import PlayerView
 
 
@@ -47,12 +47,8 @@ class Facts(NamedTuple):
     keep: float
     #: How many of its cards are the Zero card or multipliers.
     special: int
-    #: The sum of its Add cards (rule R2.1).
-    adds: int
-    #: The product of its multipliers (rule R2.4).
-    mult: int
-    #: True when it holds the Zero card (rule R2.2).
-    zero: bool
+    #: Its Add sum, multiplier and Zero card: what its total depends on (rules R2.1 to R2.5).
+    profile: PlayProfile
     #: The subtraction it sends on (rule R2.8).
     subtract: int
     #: The divisor it sends on (rule R2.8).
@@ -61,11 +57,8 @@ class Facts(NamedTuple):
     size: int
 
     def total(self, subtract: int, divide: int) -> int:
-        """The play's total facing the attack ``subtract``, ``divide`` (as :func:`~raise_the_sum.score`)."""
-        if self.zero:
-            return self.adds * self.mult
-        base = self.adds - subtract
-        return base * self.mult // divide if base > 0 else 0
+        """The play's total facing the attack ``subtract``, ``divide`` (scoring's own arithmetic)."""
+        return self.profile.total(subtract, divide)
 
     def shield(self, subtract: int, divide: int) -> int:
         """How hard the play is to beat, facing that attack: the Add value a plain reply needs.
@@ -88,18 +81,11 @@ def facts(play: Play) -> Facts:
         return entry
     cards = play.cards
     sent = attack_of(cards)
-    adds = sum(c.value for c in cards if c.kind is Kind.ADD)
-    mult = 1
-    for c in cards:
-        if c.kind is Kind.MULTIPLY:
-            mult *= c.value
     entry = Facts(
         play=play,
         keep=keep_value(cards),
         special=sum(1 for c in cards if c.kind is Kind.ZERO or c.kind is Kind.MULTIPLY),
-        adds=adds,
-        mult=mult,
-        zero=any(c.kind is Kind.ZERO for c in cards),
+        profile=PlayProfile.of(cards),
         subtract=sent.subtract,
         divide=sent.divide,
         size=len(cards),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -12,7 +13,7 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.state import Phase
 from raise_the_sum.views import PlayerView
 
-__all__ = ["CautiousBot"]
+__all__ = ["BOLD", "CautiousBot"]
 
 _PASS = Pass()
 
@@ -90,3 +91,12 @@ class CautiousBot:
         active = view.rules.players - len(view.passed)
         mine = view.points[view.seat] >= view.rules.points_to_win - 1
         return active <= 2 or mine or opponents_at_match_point(view)
+
+
+#: The bold preset: a large budget, little saving of the Zero card and the
+#: multipliers, and a high regard for defence, so that its plays come with heavy
+#: attacks. Riley plays it (:class:`~raise_the_sum.bots.opponents.Riley`), and
+#: :class:`~raise_the_sum.bots.SearchBot` imagines it among its opponents.
+BOLD: Final = CautiousBot(
+    name="bold", budget=30.0, stakes=1.5, save=2.0, defence=0.6, defence_cap=40
+)

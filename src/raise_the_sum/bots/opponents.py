@@ -20,15 +20,17 @@ from typing import Final
 import attrs
 
 from raise_the_sum.actions import Action
-from raise_the_sum.bots.cautious import CautiousBot
+from raise_the_sum.bots.cautious import BOLD, CautiousBot
 from raise_the_sum.bots.search import SearchBot
 from raise_the_sum.rng import Rng
 from raise_the_sum.views import PlayerView
 
 __all__ = ["Alex", "Riley", "Sam"]
 
-_RILEY: Final = CautiousBot(name="riley", budget=30.0, stakes=1.5, save=2.0, defence=0.6, defence_cap=40)
-_SAM: Final = CautiousBot(name="sam", budget=9.0, stakes=2.2, save=14.0, defence=0.25, defence_cap=25)
+_RILEY: Final = attrs.evolve(BOLD, name="riley")
+_SAM: Final = CautiousBot(
+    name="sam", budget=9.0, stakes=2.2, save=14.0, defence=0.25, defence_cap=25
+)
 
 
 @attrs.frozen
@@ -38,7 +40,8 @@ class Riley:
     Riley spends up to about twice what a cautious player would on a reply,
     barely saves the Zero card and multipliers, and values a play that is
     hard to beat above all, so Riley's plays come with heavy attacks: a
-    Riley opening often sends a big subtraction or a division. Riley is a
+    Riley opening often sends a big subtraction or a division. Riley plays
+    the bold preset, :data:`~raise_the_sum.bots.cautious.BOLD`: a
     :class:`~raise_the_sum.bots.CautiousBot` with a large budget, a small
     saving on special cards and a high regard for defence; no randomness.
     """

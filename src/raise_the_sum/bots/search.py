@@ -21,7 +21,8 @@ import attrs
 from raise_the_sum.actions import Action, Pass, Play
 from raise_the_sum.bots._heuristics import facts, keep_value, weakest_discard
 from raise_the_sum.bots.base import Bot
-from raise_the_sum.bots.cautious import CautiousBot
+from raise_the_sum import _validate
+from raise_the_sum.bots.cautious import BOLD, CautiousBot
 from raise_the_sum.bots.greedy import GreedyBot
 from raise_the_sum.engine import apply, legal_plays
 from raise_the_sum.rng import Rng
@@ -33,12 +34,8 @@ __all__ = ["SearchBot"]
 _PASS = Pass()
 
 
-#: The opponent models: a cautious player, a greedy one, and a bold one (Riley's settings).
-MODELS: Final[tuple[Bot, ...]] = (
-    CautiousBot(),
-    GreedyBot(),
-    CautiousBot(name="bold", budget=30.0, stakes=1.5, save=2.0, defence=0.6, defence_cap=40),
-)
+#: The opponent models: a cautious player, a greedy one, and a bold one (the preset Riley plays).
+MODELS: Final[tuple[Bot, ...]] = (CautiousBot(), GreedyBot(), BOLD)
 
 
 @attrs.frozen
@@ -75,11 +72,11 @@ class SearchBot:
     #: The bot's name in tables and menus.
     name: str = "search"
     #: Sampled states per decision.
-    determinizations: int = attrs.field(default=12, validator=attrs.validators.ge(1))
+    determinizations: int = attrs.field(default=12, validator=_validate.at_least(1, "SearchBot"))
     #: The most actions compared per decision, at least 2.
-    candidates: int = attrs.field(default=6, validator=attrs.validators.ge(2))
+    candidates: int = attrs.field(default=6, validator=_validate.at_least(2, "SearchBot"))
     #: Rounds to play out before scoring.
-    horizon: int = attrs.field(default=1, validator=attrs.validators.ge(1))
+    horizon: int = attrs.field(default=1, validator=_validate.at_least(1, "SearchBot"))
     #: Worth of one point of hand keep value, relative to a round's point.
     hand_weight: float = 0.03
     #: Extra worth of winning (or of an opponent winning, negatively) the match.
@@ -89,7 +86,7 @@ class SearchBot:
     #: The policies the other seats may follow: each sample gives each other seat one of them.
     models: tuple[Bot, ...] = MODELS
     #: A safety bound on the actions of one simulation.
-    max_steps: int = attrs.field(default=400, validator=attrs.validators.ge(1))
+    max_steps: int = attrs.field(default=400, validator=_validate.at_least(1, "SearchBot"))
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
         """The candidate with the best mean simulated result (see :class:`~raise_the_sum.bots.Bot`)."""

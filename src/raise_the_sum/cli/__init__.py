@@ -20,6 +20,9 @@ total:     6
 sends on:  none (R2.8)
 0
 
+With no command at all, it lists the commands, one line each, and says how
+to start playing (:func:`overview`).
+
 Bad input (an unknown card or rule, a bad number, a missing argument) is
 one line on ``err``, ``raise-the-sum: error: ...``, and exit status 2; an
 interrupt (Ctrl-C) exits with 130. ``--help`` and ``--version`` work as usual.
@@ -46,19 +49,43 @@ from typing import Final, NoReturn, Protocol, TextIO, cast
 
 from raise_the_sum import __version__
 
-__all__ = ["PROG", "SUBCOMMANDS", "UsageError", "build_parser", "main"]
+__all__ = [
+    "EXIT_INTERRUPT", "EXIT_USAGE", "PROG", "SUBCOMMANDS", "UsageError", "build_parser", "is_tty",
+    "main", "overview",
+]
 
 #: The program's name, as the console script is installed.
 PROG: Final = "raise-the-sum"
 
 #: The subcommands, each a module ``raise_the_sum.cli.<name>``, in help order.
 #: Adding a subcommand is adding its module and its name here.
-SUBCOMMANDS: Final[tuple[str, ...]] = ("play", "explain", "rules", "simulate")
+SUBCOMMANDS: Final[tuple[str, ...]] = (
+    "play", "explain", "check", "replay", "rules", "simulate", "serve",
+)
 
 #: The exit status for bad input (as argparse uses).
 EXIT_USAGE: Final = 2
-#: The exit status after an interrupt (Ctrl-C): 128 + SIGINT.
+#: The exit status after an interrupt (Ctrl-C): 128 + SIGINT. The one definition.
 EXIT_INTERRUPT: Final = 130
+
+#: How to start playing, as :func:`overview` says it.
+START: Final = f"{PROG} play"
+
+
+def is_tty(stream: TextIO) -> bool:
+    """True when ``stream`` is an interactive terminal (False for a pipe, a file or a StringIO).
+
+    The one test of it for the command line: pauses, colours and soft wrapping
+    depend on it.
+
+    >>> import io
+    >>> is_tty(io.StringIO())
+    False
+    """
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
 
 
 class Subcommand(Protocol):
@@ -94,12 +121,46 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(
-        title="commands", dest="command", metavar="COMMAND", required=True
+        title="commands", dest="command", metavar="COMMAND", required=False
     )
     for name in SUBCOMMANDS:
         module = cast(Subcommand, importlib.import_module(f"{__name__}.{name}"))
         module.register(subparsers)
     return parser
+
+
+def overview(parser: argparse.ArgumentParser | None = None) -> str:
+    """What ``raise-the-sum`` alone prints: how to start playing, then each command on one line.
+
+    >>> print(overview())  # doctest: +ELLIPSIS
+    raise-the-sum ...: the card game Raise the Sum on the command line.
+    <BLANKLINE>
+    To start playing:  raise-the-sum play   (the first time: raise-the-sum play --tutorial)
+    <BLANKLINE>
+    Commands:
+      play      ...
+      explain   the arithmetic of a play, each step with its rule
+      rules     the rulebook, or the rules named (R4.4 ...)
+    ...
+    'raise-the-sum COMMAND --help' gives a command's options.
+    """
+    parser = build_parser() if parser is None else parser
+    commands: list[tuple[str, str]] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            commands += [(sub.dest, sub.help or "") for sub in action._get_subactions()]
+    width = max(len(name) for name, _ in commands) + 2
+    lines = [
+        f"{PROG} {__version__}: the card game Raise the Sum on the command line.",
+        "",
+        f"To start playing:  {START}   (the first time: {START} --tutorial)",
+        "",
+        "Commands:",
+        *(f"  {name:<{width}}{text}".rstrip() for name, text in commands),
+        "",
+        f"'{PROG} COMMAND --help' gives a command's options.",
+    ]
+    return "\n".join(lines)
 
 
 def main(
@@ -122,6 +183,9 @@ def main(
                 args = parser.parse_args(argv)
             except SystemExit as done:  # --help
                 return done.code if isinstance(done.code, int) else 0
+        if args.command is None:
+            out.write(overview(parser) + "\n")
+            return 0
         status: int = args.func(args, out, err)
         out.flush()
         return status

@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
-from raise_the_sum import Attack, Card, Explanation, attack_of, explain, parse_cards
+from raise_the_sum import Attack, Card, Explanation, Rules, attack_of, explain, parse_cards
 from raise_the_sum.cli import UsageError
 
 __all__ = ["beats", "register", "render", "run", "to_json"]
@@ -104,7 +104,7 @@ def render(explanation: Explanation, to_beat: int | None = None) -> str:
 
     >>> from raise_the_sum import Attack, explain, parse_cards
     >>> print(render(explain(parse_cards("+3 x2 -4"), Attack(subtract=5)), to_beat=0))
-    (3 − 5) × 2 = 0 (3 − 5 is below zero, so it counts as 0)
+    (3 − 5 → 0) × 2 = 0 (below zero counts as 0)
     <BLANKLINE>
     play:      +3 ×2 −4
     against:   −5
@@ -171,6 +171,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     cards = tuple(card for group in groups for card in group)
     if not cards:
         raise UsageError("argument CARDS: no cards given; a play is at least 1 card (rule R4.2)")
+    rules = Rules()  # the standard game's limits
+    if len(cards) > rules.max_play:
+        raise UsageError(
+            f"argument CARDS: a play is {rules.min_play} to {rules.max_play} cards, "
+            f"and this one has {len(cards)} (rule R4.2)"
+        )
     against: Sequence[tuple[Card, ...]] = args.against
     attack = attack_of(card for group in against for card in group)
     explanation = explain(cards, attack)

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Final, TextIO
 
+from raise_the_sum.cli import is_tty as _is_tty
 from raise_the_sum.bots import BOTS, OPPONENTS, Bot
 from raise_the_sum.cli import UsageError
 from raise_the_sum.cli import _args
@@ -156,10 +157,3 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, *, inp: TextIO | Non
     session = Session(RichScreen(source, out), opponents, seeds=seeds,
                       tutorial=args.tutorial, pause=pause)
     return session.run()
-
-
-def _is_tty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -2,14 +2,23 @@
 
     raise-the-sum simulate --bots greedy random random random --matches 2000
     raise-the-sum simulate --bots search cautious --players 4 --jobs 2 --json
+    raise-the-sum simulate --bots mybots:Clever greedy --rules variant.json --records runs/
+    raise-the-sum simulate --bots search greedy --matches 2000 --scheduler tcp://HOST:8786
 
 Each match seats the bots in the order given, rotated by one seat from each
 match to the next, so that every bot opens in turn. With fewer bots than
 ``--players``, the last bot named fills the empty seats: ``--bots search
-cautious --players 4`` is the search bot against three cautious bots. The
-table gives each bot's wins and win rate, with a 95% confidence interval
-(Wilson score), and the mean rounds and actions per match. The same
-``--seed`` gives the same table for any ``--jobs``.
+cautious --players 4`` is the search bot against three cautious bots (the
+library's own rule, :func:`~raise_the_sum.tournament.fill_seats`). A bot is
+a name from the library's list, or ``module:Class`` or ``module:factory``
+for your own: the class or the factory is called with no arguments and must
+give a :class:`~raise_the_sum.bots.Bot`. ``--rules FILE.json`` plays a
+variant, the wire format's ``Rules`` document; ``--records DIR`` writes
+every match's record (the text notation) into ``DIR``. ``--scheduler``
+runs the matches on a Dask cluster (the ``cluster`` extra). The table
+gives each bot's wins and win rate, with a 95% confidence interval (Wilson
+score), and the mean rounds and actions per match. The same ``--seed``
+gives the same table for any ``--jobs`` and on any cluster.
 
 A progress bar goes to standard error: drawn by ``rich`` when it is
 installed (the ``cli`` extra), else a plain counter.
@@ -18,19 +27,22 @@ installed (the ``cli`` extra), else a plain counter.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TextIO
 
 from raise_the_sum import Rules
 from raise_the_sum.bots import BOTS, Bot, make_bot
 from raise_the_sum.cli import UsageError
 from raise_the_sum.cli import _args
-from raise_the_sum.tournament import TournamentResult, run_tournament
+from raise_the_sum.tournament import TournamentResult, fill_seats, run_tournament
 
-__all__ = ["register", "render", "run", "seat_bots"]
+__all__ = ["bot_spec", "register", "render", "run", "seat_bots", "write_records"]
 
 _DESCRIPTION = textwrap.fill(
     "Play seeded matches between computer players, seats rotated, and print each "
@@ -41,10 +53,14 @@ _DESCRIPTION = textwrap.fill(
 _EPILOG = f"""\
 bots: {', '.join(sorted(BOTS))}
 
+    or module:Class / module:factory for your own bot
+
 examples:
   raise-the-sum simulate --bots greedy random random random --matches 2000
   raise-the-sum simulate --bots search cautious --players 4 --jobs 2
   raise-the-sum simulate --bots riley sam alex --matches 50 --json
+  raise-the-sum simulate --bots mybots:Clever greedy --rules variant.json --records runs/
+  raise-the-sum simulate --bots search greedy --matches 2000 --scheduler tcp://HOST:8786
 """
 
 
@@ -59,12 +75,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         allow_abbrev=False,
     )
     parser.add_argument(
-        "--bots", nargs="+", type=_args.bot, default=None, metavar="BOT",
-        help="the bots, in seat order (default: greedy random)",
+        "--bots", nargs="+", type=bot_spec, default=None, metavar="BOT",
+        help="the bots, in seat order: names, or module:Class for your own (default: greedy random)",
     )
     parser.add_argument(
         "--players", type=_args.whole_number(2), default=None, metavar="N",
         help="seats at the table, 2 to 4 (default: one per bot); the last bot fills the rest",
+    )
+    parser.add_argument(
+        "--rules", type=_rules_file, default=None, metavar="FILE.json",
+        help="play a variant: a Rules document of the wire format (default: the standard game)",
+    )
+    parser.add_argument(
+        "--records", type=Path, default=None, metavar="DIR",
+        help="write every match's record into DIR (created if need be), one file per match",
+    )
+    parser.add_argument(
+        "--scheduler", default=None, metavar="ADDRESS",
+        help="run the matches on a Dask cluster, e.g. tcp://HOST:8786 (the cluster extra)",
     )
     parser.add_argument(
         "--matches", type=_args.whole_number(1), default=100, metavar="N",
@@ -80,8 +108,66 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
+def bot_spec(text: str) -> Bot:
+    """A bot from the command line: a library bot's name, or ``module:Class`` / ``module:factory``.
+
+    The class or the factory is called with no arguments; what it gives must
+    be a :class:`~raise_the_sum.bots.Bot` (a ``name`` and a ``choose``).
+    Raises :class:`argparse.ArgumentTypeError`, one line.
+
+    >>> bot_spec("raise_the_sum.bots:GreedyBot")
+    GreedyBot(name='greedy')
+    >>> bot_spec("raise_the_sum.bots:nothing")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'raise_the_sum.bots:nothing': module raise_the_sum.bots has no nothing
+    """
+    if ":" not in text:
+        return _args.bot(text)
+    module_name, _, attribute = text.partition(":")
+    if not module_name or not attribute:
+        raise argparse.ArgumentTypeError(f"{text!r}: a bot of your own is module:Class or module:factory")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: cannot import {module_name}: {error}") from None
+    target = module
+    for part in attribute.split("."):
+        if not hasattr(target, part):
+            raise argparse.ArgumentTypeError(f"{text!r}: module {module_name} has no {attribute}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise argparse.ArgumentTypeError(f"{text!r}: {attribute} is not a class or a factory")
+    try:
+        bot = target()
+    except Exception as error:  # the user's code: say what went wrong, on one line
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: {attribute}() failed: {type(error).__name__}: {error}"
+        ) from None
+    if not isinstance(bot, Bot):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: {attribute}() gave {type(bot).__name__}, not a bot "
+            "(a bot has a name and a choose(view, legal, rng) method)"
+        )
+    return bot
+
+
+def _rules_file(text: str) -> Rules:
+    """``--rules FILE.json``: the wire format's ``Rules`` document in a file."""
+    from raise_the_sum import wire
+
+    try:
+        content = Path(text).read_text(encoding="utf-8")
+    except (OSError, UnicodeError) as error:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {error}") from None
+    try:
+        return wire.loads(Rules, content)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text}: {error}") from None
+
+
 def seat_bots(bots: Sequence[Bot], players: int | None) -> tuple[Bot, ...]:
-    """One bot per seat: ``bots``, the last one repeated to fill ``players`` seats.
+    """One bot per seat, by the library's rule (:func:`~raise_the_sum.tournament.fill_seats`).
 
     >>> [bot.name for bot in seat_bots([make_bot("search"), make_bot("greedy")], 4)]
     ['search', 'greedy', 'greedy', 'greedy']
@@ -90,22 +176,31 @@ def seat_bots(bots: Sequence[Bot], players: int | None) -> tuple[Bot, ...]:
     ...
     raise_the_sum.cli.UsageError: argument --bots: 2 to 4 bots, one per seat, got 5 (rule R3.1)
     """
-    if len(bots) > 4:
-        raise UsageError(f"argument --bots: 2 to 4 bots, one per seat, got {len(bots)} (rule R3.1)")
-    if players is None:
-        players = max(len(bots), 2)
-    if not 2 <= players <= 4:
-        raise UsageError(f"argument --players: 2 to 4 players, got {players} (rule R3.1)")
-    if len(bots) > players:
-        raise UsageError(f"argument --bots: {len(bots)} bots for {players} seats; name at most {players}")
-    return (*bots, *[bots[-1]] * (players - len(bots)))
+    try:
+        return fill_seats(bots, players)
+    except ValueError as error:
+        raise UsageError(f"argument --{error}") from None
+
+
+def write_records(result: TournamentResult, directory: Path) -> list[Path]:
+    """Write each match's record, in the text notation, as ``DIR/match-0001.txt`` and on."""
+    directory.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(result.matches)))
+    paths = []
+    for played in result.matches_played:
+        assert played.record is not None, "the tournament kept its records"
+        path = directory / f"match-{played.index + 1:0{width}d}.txt"
+        path.write_text(played.record.to_text(), encoding="utf-8")
+        paths.append(path)
+    return paths
 
 
 def render(result: TournamentResult) -> str:
     """The result as a table, with the mean rounds and actions per match.
 
     >>> from raise_the_sum.tournament import TournamentResult
-    >>> print(render(TournamentResult(("greedy", "random"), 100, 0, (90, 10), 700, 3000)))
+    >>> print(render(TournamentResult(("greedy", "random"), 100, 0, (90, 10), 700, 3000,
+    ...                               Rules(players=2))))
     2 players, 100 matches, seed 0, seats rotated (parity 50.0%)
     bot     wins  win rate  95% CI
     greedy    90     90.0%  82.6% to 94.5%
@@ -160,15 +255,55 @@ def _progress(total: int, err: TextIO, enabled: bool) -> Iterator[Callable[[int]
         yield lambda done: bar.update(task, completed=done)
 
 
+#: Seconds to wait for a Dask scheduler to answer.
+CONNECT_TIMEOUT = 10.0
+
+
+@contextmanager
+def _cluster(address: str | None) -> Iterator[Executor | None]:
+    """The Dask cluster at ``address`` as an executor, or None to play here."""
+    if address is None:
+        yield None
+        return
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise UsageError(
+            "argument --scheduler: Dask is not installed; pip install 'raise-the-sum[cluster]'"
+        ) from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:
+        raise UsageError(f"argument --scheduler: cannot reach {address}: {error}") from None
+    with client:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``simulate`` on parsed ``args``; write to ``out``; return the exit status."""
     names: Sequence[Bot] = args.bots if args.bots is not None else [make_bot("greedy"), make_bot("random")]
-    bots = seat_bots(names, args.players)
-    with _progress(args.matches, err, not args.no_progress) as progress:
-        result = run_tournament(
-            bots, args.matches, seed=args.seed, rules=Rules(players=len(bots)),
-            jobs=args.jobs, progress=progress,
+    rules: Rules | None = args.rules
+    if rules is not None and args.players is not None and args.players != rules.players:
+        raise UsageError(
+            f"argument --players: {args.players} players, but --rules says {rules.players}"
         )
+    bots = seat_bots(names, rules.players if rules is not None else args.players)
+    if rules is None:
+        rules = Rules(players=len(bots))
+    if args.scheduler is not None and args.jobs != 1:
+        raise UsageError("argument --jobs: give --jobs or --scheduler, not both")
+    keep = args.records is not None
+    with _cluster(args.scheduler) as executor, \
+            _progress(args.matches, err, not args.no_progress) as progress:
+        result = run_tournament(
+            bots, args.matches, seed=args.seed, rules=rules,
+            jobs=args.jobs, executor=executor, progress=progress, records=keep,
+        )
+    if keep:
+        try:
+            write_records(result, args.records)
+        except OSError as error:
+            raise UsageError(f"argument --records: cannot write to {args.records}: {error}") from None
     if args.json:
         out.write(json.dumps(result.as_dict(), indent=2) + "\n")
     else:

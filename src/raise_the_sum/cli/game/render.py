@@ -86,7 +86,7 @@ def describe_action(state: GameState, action: Action, names: Sequence[str]) -> L
     who = name_span(seat, names)
     if isinstance(action, Play):
         e = explain(action.cards, state.attack)
-        if state.to_beat is None:
+        if state.opening:
             head = join(who, f" {_verb(seat, 'open')} with ", cards_text(action.cards))
             tail: Line = ()
         else:
@@ -172,7 +172,7 @@ def table_block(view: PlayerView, names: Sequence[str], round_number: int) -> Bl
                 join("  ", status) if status else "",
             )
         )
-    if view.to_beat is None or not view.standing:
+    if view.opening:
         lines.append(join("  No score to beat: ", span("this is an opening", "strong"),
                           span(" (any 1 to 5 cards; rule R4.3)", "dim")))
     else:

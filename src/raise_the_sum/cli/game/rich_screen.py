@@ -30,6 +30,7 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
+from raise_the_sum.cli import is_tty as _is_tty
 from raise_the_sum.cli.game.screen import Prompt
 from raise_the_sum.cli.game.text import STYLES, Block, Line
 
@@ -113,10 +114,3 @@ class RichScreen:
         answer = line.rstrip("\r\n")
         self._console.print(Text(answer))
         return answer
-
-
-def _is_tty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

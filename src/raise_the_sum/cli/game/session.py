@@ -77,14 +77,13 @@ from raise_the_sum.cli.game.render import (
 from raise_the_sum.cli.game.screen import Prompt, PromptKind, Screen
 from raise_the_sum.cli.game.text import Block, Line, cards_text, join, span
 from raise_the_sum.cli.game.tutorial import Tutorial
+from raise_the_sum.cli import EXIT_INTERRUPT
 from raise_the_sum.rulebook import RULES, SECTIONS, Source, rule
 
 __all__ = ["EXIT_INTERRUPT", "EXIT_OK", "FRESH_START", "Session", "seat_names"]
 
 #: The exit status after quitting or at the end of input.
 EXIT_OK: Final = 0
-#: The exit status after Ctrl-C: 128 + SIGINT.
-EXIT_INTERRUPT: Final = 130
 
 #: The page's words for a fresh start.
 FRESH_START: Final = "Fresh start: Your current match will end and the scores will reset."
@@ -262,7 +261,7 @@ class Session:
         if not self._told_how:
             self._told_how = True
             self._show(join(span(HAND_HELP + " Or: pass, hint, rule R4.4, new, quit, help.", "dim")))
-        if state.to_beat is None or not state.standing:
+        if state.opening:
             text = "Your opening › "
         else:
             text = f"Your reply (beat {state.to_beat}) › "
@@ -410,7 +409,7 @@ class Session:
         line: Line
         if isinstance(action, Play):
             e = explain(action.cards, state.attack)
-            beats = "an opening" if state.to_beat is None else f"which beats {state.to_beat}"
+            beats = "an opening" if state.opening else f"which beats {state.to_beat}"
             line = join(span("Hint: type ", "hint"), span(" ".join(map(str, numbers_of(action.cards, hand))), "strong"),
                         span(f" to play {cards_text(action.cards)}: {e}, {beats}", "hint"))
             if not e.outgoing.is_none:

@@ -1,0 +1,202 @@
+"""Load benchmark of the game server: K concurrent tables for T seconds.
+
+Run from the repository root, in the project's virtual environment::
+
+    .venv/bin/python benchmarks/load_server.py --tables 200 --seconds 30
+
+It starts the real server (``raise-the-sum serve --pace 0`` on a fresh
+SQLite database, in a subprocess) and runs ``--tables`` tables at once, each
+with one scripted human client on a WebSocket and three random bots on the
+server. The human takes a random legal action (the library's ``Rng``, seeded
+per table) whenever it is to act, and starts a new table when a match ends,
+so that K tables are always in play (between rounds it lets the server move
+on by itself, as it does at once at pace 0). It reports:
+
+* acknowledged human actions per second (answers with the new document:
+  each is committed before it is sent), and every committed action per
+  second, bots' included;
+* p50 and p99 of the human's latency, from sending an action to its answer;
+* the server's peak memory (``VmHWM`` of its process);
+* durability: the server is then killed with SIGKILL, and every
+  acknowledged action is looked up in the database at its version.
+
+The target on one server process on the 2-core development machine: 200
+tables, at least 500 acknowledged human actions per second, p99 at most
+100 ms, every acknowledged action durable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets.asyncio.client
+
+from raise_the_sum import Rng
+
+URL = re.compile(r"http://\S+/")
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+    command = os.environ.get("LOAD_SERVER_COMMAND")  # to profile the server: a command taking the db path
+    process = subprocess.Popen(
+        command.split() + [str(db)] if command else
+        [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", "0", "--db", str(db), "--pace", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    match = URL.search(line)
+    if match is None:
+        process.kill()
+        raise SystemExit(f"the server did not start: {line!r}")
+    return process, match[0].rstrip("/")
+
+
+class Load:
+    """The shared tallies of one run."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.acknowledged: list[tuple[str, int, str]] = []
+        self.refused = 0
+        self.matches = 0
+        self.measuring = False
+
+
+async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop: float) -> None:
+    """One scripted human: play random legal actions, table after table, until ``stop``."""
+    rng = Rng.from_seed(number)
+    ws_base = url.replace("http://", "ws://")
+    while time.monotonic() < stop:
+        created = (await http.post("/api/tables", json={"seats": ["human", "random", "random", "random"]})).json()
+        table, token = created["table"], created["tokens"]["0"]
+        async with websockets.asyncio.client.connect(
+            f"{ws_base}/api/tables/{table}/ws?token={token}", max_size=2**22
+        ) as ws:
+            doc = json.loads(await ws.recv())
+            while time.monotonic() < stop:
+                if doc.get("view", {}).get("phase") == "match_over":
+                    load.matches += 1
+                    break
+                if not doc.get("legal") or doc["view"]["phase"] == "round_over":  # the server moves on
+                    try:
+                        doc = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic())))
+                    except TimeoutError:
+                        break
+                    continue
+                action, rng = rng.choice(doc["legal"])
+                sent = time.perf_counter()
+                await ws.send(json.dumps({"action": action, "version": doc["version"], "id": uuid.uuid4().hex}))
+                answer = json.loads(await ws.recv())
+                took = time.perf_counter() - sent
+                if "error" in answer:
+                    load.refused += 1
+                    doc = json.loads(await ws.recv())
+                    continue
+                if load.measuring:
+                    load.latencies.append(took)
+                    load.acknowledged.append((table, answer["version"], json.dumps(action, sort_keys=True)))
+                doc = answer  # it may be the seat's turn again (a discard, say)
+
+
+def peak_memory(pid: int) -> int:
+    """The process's peak resident memory in bytes (VmHWM)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, int]:
+    """How many acknowledged actions the database holds at their version, of how many."""
+    connection = sqlite3.connect(db)
+    found = 0
+    for table, version, action in acknowledged:
+        row = connection.execute(
+            "SELECT action FROM steps WHERE table_id = ? AND version = ?", (table, version)
+        ).fetchone()
+        if row is not None and json.dumps(json.loads(row[0]), sort_keys=True) == action:
+            found += 1
+    connection.close()
+    return found, len(acknowledged)
+
+
+async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str, Any]:
+    process, url = start_server(db)
+    load = Load()
+    try:
+        limits = httpx.Limits(max_connections=100)
+        async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+            begin = time.monotonic()
+            stop = begin + warmup + seconds
+            clients = [asyncio.create_task(human(url, http, n, load, stop)) for n in range(tables)]
+            await asyncio.sleep(warmup)
+            load.measuring = True
+            versions_before = committed(db)
+            measured_from = time.monotonic()
+            await asyncio.gather(*clients)
+            elapsed = time.monotonic() - measured_from
+            versions_after = committed(db)
+        memory = peak_memory(process.pid)
+    finally:
+        process.send_signal(signal.SIGINT if os.environ.get("LOAD_SERVER_COMMAND") else signal.SIGKILL)
+        process.wait()
+    found, total = durable(db, load.acknowledged)
+    latencies = sorted(load.latencies)
+    return {
+        "tables": tables,
+        "seconds": round(elapsed, 1),
+        "acknowledged human actions": total,
+        "acknowledged human actions/s": round(total / elapsed, 1),
+        "committed actions/s (bots included)": round((versions_after - versions_before) / elapsed, 1),
+        "human latency p50 ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
+        "human latency p99 ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1) if latencies else None,
+        "refused (409/422)": load.refused,
+        "matches finished": load.matches,
+        "server peak memory MiB": round(memory / 2**20, 1),
+        "durable after SIGKILL": f"{found} of {total}",
+    }
+
+
+def committed(db: Path) -> int:
+    connection = sqlite3.connect(db)
+    try:
+        return int(connection.execute("SELECT COALESCE(SUM(version), 0) FROM tables").fetchone()[0])
+    finally:
+        connection.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
+    parser.add_argument("--seconds", type=float, default=30, help="measured seconds (default 30)")
+    parser.add_argument("--warmup", type=float, default=3, help="seconds before measuring (default 3)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as directory:
+        result = asyncio.run(run(args.tables, args.seconds, args.warmup, Path(directory) / "load.db"))
+    width = max(map(len, result))
+    print(f"raise-the-sum server load: {result['tables']} tables, one human on a WebSocket and three random bots each")
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    for key, value in result.items():
+        print(f"{key:<{width}}  {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""The game server: tables over HTTP and WebSocket, durable, with seats no one can spoof.
+
+Install the ``web`` extra (Starlette, uvicorn, websockets) and run
+``raise-the-sum serve``, or from Python::
+
+    from raise_the_sum.server import serve
+    serve(host="127.0.0.1", port=8000, db="raise-the-sum.db", pace=1.0)
+
+The package is layered like the data that flows through it:
+
+* :mod:`~raise_the_sum.server.app` -- the routes (Starlette);
+* :mod:`~raise_the_sum.server.bodies` -- strict reading of request bodies;
+* :mod:`~raise_the_sum.server.service` -- the table service: the one write
+  path (``step``, then a compare-and-set commit), the bots and the pacing;
+* :mod:`~raise_the_sum.server.documents` -- the one function that builds
+  what a seat receives;
+* :mod:`~raise_the_sum.server.store` -- the store interface and its SQLite store;
+* :mod:`~raise_the_sum.server.tokens` -- seat tokens, kept as hashes.
+
+The protocol is described on the documentation's "Game server" page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from raise_the_sum.server.app import create_app
+from raise_the_sum.server.service import TableService, seed_commitment
+from raise_the_sum.server.store import SQLiteStore, Store
+
+__all__ = [
+    "DEFAULT_DB",
+    "SQLiteStore",
+    "Store",
+    "TableService",
+    "create_app",
+    "seed_commitment",
+    "serve",
+]
+
+#: The database ``raise-the-sum serve`` uses without ``--db``: a file in the current directory.
+DEFAULT_DB: Final = "raise-the-sum.db"
+
+
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | Path = DEFAULT_DB,
+    pace: float = 1.0,
+    ready: Callable[[str], None] | None = None,
+) -> None:
+    """Serve the game on ``host:port`` until interrupted (Ctrl-C or SIGTERM).
+
+    ``port=0`` takes a free port. Once the server accepts connections,
+    ``ready`` is called with its URL, such as ``"http://127.0.0.1:8000/"``.
+    """
+    import sys
+
+    import uvicorn
+
+    from raise_the_sum.server.bodies import MAX_BODY
+
+    # The bots and the store run on threads. With Python's default 5 ms switch
+    # interval, the event loop can wait that long for the GIL after each socket
+    # write; a shorter interval keeps the answers' latency down.
+    sys.setswitchinterval(0.0005)
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, port))
+    listener.listen(2048)
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if family == socket.AF_INET6 else host
+    url = f"http://{shown}:{bound}/"
+    config = uvicorn.Config(
+        create_app(db, pace=pace),
+        log_level="warning",
+        access_log=False,
+        ws="websockets-sansio",
+        ws_max_size=MAX_BODY,
+        ws_per_message_deflate=False,  # on a LAN or behind a proxy, compressing costs more than it saves
+        lifespan="on",
+        backlog=2048,
+    )
+    server = uvicorn.Server(config)
+
+    async def run() -> None:
+        task = asyncio.get_running_loop().create_task(server.serve(sockets=[listener]))
+        while not server.started and not task.done():
+            await asyncio.sleep(0.01)
+        if server.started and ready is not None:
+            ready(url)
+        await task
+
+    asyncio.run(run())

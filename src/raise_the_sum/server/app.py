@@ -1,0 +1,284 @@
+"""The ASGI application: the protocol's routes on Starlette.
+
+Each route does the same few things in the same order: find the seat from
+the token and the table (:meth:`TableService.authenticate
+<raise_the_sum.server.service.TableService.authenticate>`), read the body
+(:mod:`raise_the_sum.server.bodies`), and hand over to the table service.
+The bodies it sends are the table service's documents and error objects,
+byte for byte.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from raise_the_sum.server.bodies import (
+    MAX_BODY,
+    parse_action_body,
+    parse_check_body,
+    parse_create_body,
+    parse_json,
+    parse_since,
+)
+from raise_the_sum.server.documents import dumps
+from raise_the_sum.server.errors import ProtocolError, bad_input
+from raise_the_sum.server.service import TableService
+from raise_the_sum.server.store import SQLiteStore
+
+__all__ = ["WEB", "create_app"]
+
+_log = logging.getLogger("raise_the_sum.server")
+
+#: The page's files: ``raise_the_sum/web/`` in the installed package.
+WEB: Final = Path(__file__).resolve().parent.parent / "web"
+
+_JSON: Final = "application/json"
+
+#: The WebSocket close code for a refused socket (policy violation).
+_REFUSED: Final = 1008
+
+
+def _json_response(body: bytes, status: int = 200) -> Response:
+    return Response(body, status_code=status, media_type=_JSON)
+
+
+def _error_response(error: ProtocolError) -> Response:
+    return _json_response(error.encoded(), error.status)
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+async def _read_json(request: Request) -> Any:
+    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media != _JSON:
+        raise bad_input("", f"the body must be JSON, sent as Content-Type: {_JSON}")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise bad_input("", f"the body is over {MAX_BODY} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise bad_input("", f"the body is over {MAX_BODY} bytes")
+    return parse_json(bytes(body))
+
+
+Handler = Callable[[Request, TableService], Awaitable[Response]]
+
+
+def _route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request, request.app.state.service)
+        except ProtocolError as error:
+            return _error_response(error)
+
+    endpoint.__name__ = handler.__name__
+    endpoint.__doc__ = handler.__doc__
+    return endpoint
+
+
+@_route
+async def create_table(request: Request, service: TableService) -> Response:
+    """``POST /api/tables``: 201 with the table's id, its tokens and the seed's commitment."""
+    body = parse_create_body(await _read_json(request))
+    created = await service.create(body.seats, body.rules, tutorial=body.tutorial)
+    answer = {
+        "table": created.table,
+        "tokens": {str(seat): token for seat, token in created.tokens.items()},
+        "seed_commitment": created.seed_commitment,
+    }
+    return _json_response(dumps(answer), 201)
+
+
+@_route
+async def get_table(request: Request, service: TableService) -> Response:
+    """``GET /api/tables/{id}?since=N``: the seat's document."""
+    table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
+    since = parse_since(request.query_params.get("since"))
+    return _json_response(service.document(table, seat, since))
+
+
+@_route
+async def post_action(request: Request, service: TableService) -> Response:
+    """``POST /api/tables/{id}/actions``: the new document once the action is durable."""
+    table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
+    body = parse_action_body(await _read_json(request))
+    outcome = await service.act(table, seat, body.action, body.version, body.id)
+    return _json_response(outcome.answer.body, outcome.answer.status)
+
+
+@_route
+async def post_check(request: Request, service: TableService) -> Response:
+    """``POST /api/tables/{id}/check``: the encoded verdict, acting on nothing."""
+    table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
+    action = parse_check_body(await _read_json(request))
+    return _json_response(service.check(table, seat, action))
+
+
+@_route
+async def get_record(request: Request, service: TableService) -> Response:
+    """``GET /api/tables/{id}/record``: the match record, with the seed, once it is over."""
+    table, _ = await service.authenticate(request.path_params["table"], _bearer(request))
+    return _json_response(service.record(table))
+
+
+def _not_found(what: str) -> Response:
+    return _error_response(ProtocolError(404, "not_found", what))
+
+
+async def index(request: Request) -> Response:
+    """``GET /``: the web game's page."""
+    page = WEB / "index.html"
+    if not page.is_file():
+        return _not_found("the web page is not installed")
+    return FileResponse(page)
+
+
+async def static(request: Request) -> Response:
+    """``GET /static/<path>``: a file of the page, from ``raise_the_sum/web/``."""
+    root = WEB.resolve()
+    wanted = (root / request.path_params["path"]).resolve()
+    if not wanted.is_relative_to(root) or not wanted.is_file():
+        return _not_found(f"no file {request.path_params['path']!r}")
+    return FileResponse(wanted)
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """``/api/tables/{id}/ws?token=...&since=N``: the seat's documents as they change.
+
+    A wrong token, or an unknown table, gets no document: the handshake is
+    refused. Then the seat's document comes at once, and again after every
+    change; an action sent on the socket is answered on it exactly as the
+    POST would answer it.
+    """
+    service: TableService = websocket.app.state.service
+    try:
+        table, seat = await service.authenticate(
+            websocket.path_params["table"], websocket.query_params.get("token")
+        )
+        since = parse_since(websocket.query_params.get("since"))
+        first = service.document(table, seat, since)
+    except ProtocolError as error:
+        if error.status == 400:  # the seat is known: say why, then close
+            await websocket.accept()
+            await websocket.send_text(error.encoded().decode())
+        await websocket.close(code=_REFUSED)
+        return
+    await websocket.accept()
+    wake = service.watch(table)
+    answers: deque[tuple[bytes, int | None]] = deque()
+
+    async def read() -> None:
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                text = message.get("text")
+                data = text if text is not None else message.get("bytes") or b""
+                try:
+                    body = parse_action_body(parse_json(data))
+                except ProtocolError as error:
+                    answers.append((error.encoded(), None))
+                else:
+                    outcome = await service.act(table, seat, body.action, body.version, body.id)
+                    answers.append((outcome.answer.body, outcome.version))
+                wake.set()
+        finally:
+            wake.set()
+
+    reader = asyncio.get_running_loop().create_task(read())
+    try:
+        await websocket.send_text(first.decode())
+        seen = table.version
+        while not reader.done():
+            await wake.wait()
+            wake.clear()
+            while answers:
+                body, version = answers.popleft()
+                await websocket.send_text(body.decode())
+                if version is not None:
+                    seen = max(seen, version)
+            if table.version > seen:
+                await websocket.send_text(table.document(seat, seen).decode())
+                seen = table.version
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass
+    finally:
+        service.unwatch(table, wake)
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    codes = {404: "not_found", 405: "method_not_allowed"}
+    code = codes.get(error.status_code, "bad_input")
+    return _error_response(ProtocolError(error.status_code, code, str(error.detail)))
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    _log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
+    body = json.dumps({"error": "internal", "message": "the server failed; the table is unchanged"})
+    return Response(body, status_code=500, media_type=_JSON)
+
+
+def create_app(db: str | Path, *, pace: float = 1.0, synchronous: str = "FULL") -> Starlette:
+    """The game server as an ASGI application, on the SQLite database ``db``.
+
+    ``pace`` is the pause in seconds before each bot action and between
+    rounds. The store opens, and unfinished tables resume, when the
+    application starts (its lifespan); serve it with uvicorn.
+    """
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = SQLiteStore(db, synchronous=synchronous)
+        service = TableService(store, pace=pace)
+        app.state.service = service
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.close()
+            await store.close()
+
+    routes = [
+        Route("/", index, methods=["GET"]),
+        Route("/static/{path:path}", static, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table}", get_table, methods=["GET"]),
+        Route("/api/tables/{table}/actions", post_action, methods=["POST"]),
+        Route("/api/tables/{table}/check", post_check, methods=["POST"]),
+        Route("/api/tables/{table}/record", get_record, methods=["GET"]),
+        WebSocketRoute("/api/tables/{table}/ws", table_socket),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+    )

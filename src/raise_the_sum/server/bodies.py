@@ -1,0 +1,173 @@
+"""Reading request bodies: strict JSON, then the protocol's objects, or a 400.
+
+Every refusal here is a :class:`~raise_the_sum.server.errors.ProtocolError`
+with status 400 and ``"error": "bad_input"``, whose ``path`` is a JSON
+Pointer to the offending place and whose message says what was expected.
+Nothing a client sends can raise anything else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final, NoReturn
+
+import attrs
+
+from raise_the_sum import wire
+from raise_the_sum.actions import Action
+from raise_the_sum.rules import Rules
+from raise_the_sum.server.errors import bad_input
+
+__all__ = [
+    "MAX_BODY",
+    "ActionBody",
+    "CreateBody",
+    "parse_action_body",
+    "parse_check_body",
+    "parse_create_body",
+    "parse_json",
+    "parse_since",
+]
+
+#: The largest body accepted, in bytes: 64 KiB.
+MAX_BODY: Final = 64 * 1024
+
+#: The largest version a client may send: JSON's safe integers.
+MAX_VERSION: Final = 2**53 - 1
+
+#: The longest client action id.
+MAX_ID: Final = 128
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key!r} appears twice")
+            seen.add(key)
+    return value
+
+
+def parse_json(body: bytes | str) -> Any:
+    """The JSON value of a body: UTF-8, at most :data:`MAX_BODY` bytes, no NaN, no repeated key."""
+    if len(body) > MAX_BODY:
+        raise bad_input("", f"the body is over {MAX_BODY} bytes")
+    try:
+        text = body.decode("utf-8") if isinstance(body, bytes) else body
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+    except UnicodeDecodeError:
+        raise bad_input("", "the body is not UTF-8 text") from None
+    except RecursionError:
+        raise bad_input("", "the body is nested too deeply") from None
+    except ValueError as error:
+        raise bad_input("", f"the body is not JSON: {error}") from None
+
+
+def _object(value: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise bad_input("", f"expected a JSON object with {', '.join(map(repr, required))}")
+    for key in value:
+        if key not in required and key not in optional:
+            raise bad_input(f"/{_escape(key)}", f"unknown field {key!r}")
+    for key in required:
+        if key not in value:
+            raise bad_input(f"/{key}", f"the field {key!r} is missing")
+    return value
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _decode(cls: Any, value: Any, path: str) -> Any:
+    try:
+        return wire.decode(cls, value)
+    except wire.WireError as error:
+        raise bad_input(path + error.path, error.reason) from None
+
+
+@attrs.frozen
+class ActionBody:
+    """``{"action": <Action>, "version": N, "id": "<client action id>"}``."""
+
+    #: The action.
+    action: Action
+    #: The version the client saw.
+    version: int
+    #: The client's id for this action (retries reuse it).
+    id: str
+
+
+@attrs.frozen
+class CreateBody:
+    """``{"seats": [...], "rules": <Rules>, "tutorial": true}``, each optional but seats."""
+
+    #: The seat kinds, or None (a tutorial's default).
+    seats: tuple[str, ...] | None
+    #: The rules, or None (the standard rules for the number of seats).
+    rules: Rules | None
+    #: True for the guided first hand.
+    tutorial: bool
+
+
+def parse_action_body(value: Any) -> ActionBody:
+    """An action body, fully checked."""
+    body = _object(value, ("action", "version", "id"))
+    action = _decode(Action, body["action"], "/action")
+    version = body["version"]
+    if type(version) is not int or not 0 <= version <= MAX_VERSION:
+        raise bad_input("/version", f"version: an integer from 0 to {MAX_VERSION}, got {_show(version)}")
+    client_id = body["id"]
+    if type(client_id) is not str or not 1 <= len(client_id) <= MAX_ID:
+        raise bad_input("/id", f"id: a string of 1 to {MAX_ID} characters, got {_show(client_id)}")
+    return ActionBody(action, version, client_id)
+
+
+def parse_check_body(value: Any) -> Action:
+    """A check body, ``{"action": <Action>}``: the action."""
+    body = _object(value, ("action",))
+    action: Action = _decode(Action, body["action"], "/action")
+    return action
+
+
+def parse_create_body(value: Any) -> CreateBody:
+    """A create body: ``seats`` (required unless ``tutorial``), ``rules``, ``tutorial``."""
+    if isinstance(value, dict) and value.get("tutorial") is True:
+        body = _object(value, (), ("seats", "rules", "tutorial"))
+    else:
+        body = _object(value, ("seats",), ("rules", "tutorial"))
+    tutorial = body.get("tutorial", False)
+    if type(tutorial) is not bool:
+        raise bad_input("/tutorial", f"tutorial: true or false, got {_show(tutorial)}")
+    seats = body.get("seats")
+    if seats is not None:
+        if not isinstance(seats, list) or not seats:
+            raise bad_input("/seats", f"seats: a list of seat kinds, got {_show(seats)}")
+        for number, kind in enumerate(seats):
+            if type(kind) is not str:
+                raise bad_input(f"/seats/{number}", f"'human' or a bot's name, got {_show(kind)}")
+        seats = tuple(seats)
+    rules = None if body.get("rules") is None else _decode(Rules, body["rules"], "/rules")
+    return CreateBody(seats, rules, tutorial)
+
+
+def parse_since(text: str | None) -> int | None:
+    """The ``since`` query parameter: a decimal version, or None when absent (bounds checked later)."""
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 16:
+        raise bad_input("/since", f"since: a version, 0 or more, got {text[:40]!r}")
+    return int(text)
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+

@@ -1,0 +1,39 @@
+"""The server's refusals, as wire error objects.
+
+Every error a client receives is a JSON object with ``"error"`` and
+``"message"``: the library's own ``bad_input`` (with ``"path"``, a JSON
+Pointer into the body) and ``illegal_action`` (with ``"rule"``), and the
+server's ``unauthorized`` (401), ``not_found`` (404), ``stale_version`` and
+``match_not_over`` (409), ``method_not_allowed`` (405).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from raise_the_sum.server.documents import dumps
+
+__all__ = ["ProtocolError", "bad_input"]
+
+
+class ProtocolError(Exception):
+    """A request the server refuses: the HTTP status and the error object to send."""
+
+    #: The HTTP status code.
+    status: int
+    #: The error object, as sent.
+    body: dict[str, Any]
+
+    def __init__(self, status: int, error: str, message: str, **more: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = {"error": error, **more, "message": message}
+
+    def encoded(self) -> bytes:
+        """The error object, encoded."""
+        return dumps(self.body)
+
+
+def bad_input(path: str, message: str) -> ProtocolError:
+    """A 400 ``bad_input`` for the value at ``path`` (a JSON Pointer), with what was expected."""
+    return ProtocolError(400, "bad_input", message, path=path)

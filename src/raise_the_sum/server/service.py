@@ -1,0 +1,571 @@
+"""The table service: tables in memory, the bots, the pacing, and the one write path.
+
+Every change to a table goes one way: :func:`~raise_the_sum.events.step`
+with the acting seat, then :meth:`Store.commit
+<raise_the_sum.server.store.Store.commit>` (a compare-and-set on the
+version), and only then the table in memory moves on and its watchers are
+woken. An action is answered only after its commit.
+
+Bots act on the server: after a pause of ``pace`` seconds, a bot's decision
+runs on a thread pool, off the event loop, so that a search bot at one
+table never holds up another table. In the brief result between rounds, the
+table moves on by itself after the same pause, unless the round's winner
+sends ``NextRound`` first. After a restart, :meth:`TableService.start`
+resumes every unfinished table that has a bot to act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final
+
+import attrs
+
+from raise_the_sum import wire
+from raise_the_sum.actions import Action, IllegalAction, NextRound
+from raise_the_sum.bots import Bot, make_bot
+from raise_the_sum.cards import Card
+from raise_the_sum.engine import legal_plays, new_game
+from raise_the_sum.events import Event, step
+from raise_the_sum.records import MatchRecord, seat_tag
+from raise_the_sum.rng import Rng
+from raise_the_sum.rules import Rules
+from raise_the_sum.server.documents import dumps, seat_document
+from raise_the_sum.server.errors import ProtocolError, bad_input
+from raise_the_sum.server.store import Answer, Commit, NewTable, Step, Store, StoredTable
+from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
+from raise_the_sum.state import GameState, Phase
+from raise_the_sum.verdicts import check
+from raise_the_sum.views import PlayerView, observe
+
+__all__ = ["HUMAN", "Created", "Outcome", "Table", "TableService", "seed_commitment"]
+
+_log = logging.getLogger("raise_the_sum.server")
+
+#: The seat kind of a person; any other seat kind is a bot's name (``make_bot``).
+HUMAN: Final = "human"
+
+#: The seats of a tutorial table when none are given: You, then Riley, Sam and Alex.
+TUTORIAL_SEATS: Final = ("human", "riley", "sam", "alex")
+
+
+def seed_commitment(seed: int) -> str:
+    """The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8).
+
+    >>> seed_commitment(7) == hashlib.sha256(b"7").hexdigest()
+    True
+    """
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+@attrs.frozen
+class Created:
+    """A new table: its id, one token per human seat, and the seed's commitment."""
+
+    #: The table's id.
+    table: str
+    #: Each human seat's token, by seat.
+    tokens: dict[int, str]
+    #: :func:`seed_commitment` of the table's seed.
+    seed_commitment: str
+
+
+@attrs.frozen
+class Outcome:
+    """The answer to an action: what to send, and the version it shows (None for an error)."""
+
+    #: The status and body, as first answered.
+    answer: Answer
+    #: The answer document's version, or None for an error answer.
+    version: int | None
+
+
+@attrs.define(eq=False)
+class Table:
+    """A live table: the state and its history in memory, as the store has them."""
+
+    table_id: str
+    seats: tuple[str, ...]
+    bots: tuple[Bot | None, ...]
+    token_hashes: dict[int, str]
+    deck: tuple[Card, ...] | None
+    tutorial: bool
+    state: GameState
+    version: int
+    rngs: tuple[Rng | None, ...]
+    #: ``steps[v - 1]`` holds the full events of version ``v``.
+    steps: list[tuple[Event, ...]]
+    actions: list[Action]
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    #: One event per open WebSocket, set at every change.
+    watchers: set[asyncio.Event] = attrs.field(factory=set)
+    driver: asyncio.Task[None] | None = None
+    #: Documents built at this version, by (seat, since).
+    documents: dict[tuple[int, int], bytes] = attrs.field(factory=dict)
+
+    def document(self, seat: int, since: int) -> bytes:
+        """The seat's document now, with the events since ``since`` (built once per version)."""
+        key = (seat, since)
+        built = self.documents.get(key)
+        if built is None:
+            built = seat_document(
+                table=self.table_id,
+                version=self.version,
+                state=self.state,
+                steps=self.steps[since:],
+                seat=seat,
+                seats=self.seats,
+                tutorial=self.tutorial,
+            )
+            if len(self.documents) > 64:
+                self.documents.clear()
+            self.documents[key] = built
+        return built
+
+    def automatic(self) -> int | None:
+        """The seat the server acts for now: a bot to act, or the winner between rounds."""
+        state = self.state
+        if state.phase is Phase.MATCH_OVER:
+            return None
+        if state.phase is Phase.ROUND_OVER or self.bots[state.current] is not None:
+            return state.current
+        return None
+
+
+def _decide(bot: Bot, state: GameState, seat: int, rng: Rng) -> tuple[Action, Rng]:
+    """One bot decision, from the seat's view and the legal actions (run off the loop)."""
+    view: PlayerView = observe(state, seat)
+    return bot.choose(view, legal_plays(state), rng)
+
+
+def _events_text(events: Sequence[Event]) -> str:
+    return json.dumps([wire.encode(event) for event in events], separators=(",", ":"))
+
+
+def _extra_text(rngs: Sequence[Rng | None]) -> str:
+    return json.dumps({"rngs": [None if rng is None else str(rng.state) for rng in rngs]})
+
+
+class TableService:
+    """The tables of one server: create, authenticate, act, watch, and the bots.
+
+    ``store`` keeps everything a restart needs; ``pace`` is the pause, in
+    seconds, before each bot action and between rounds (0 acts at once).
+    Use it from one event loop; call :meth:`start` before and :meth:`close`
+    after.
+    """
+
+    def __init__(self, store: Store, *, pace: float = 1.0, bot_threads: int = 4) -> None:
+        if not pace >= 0:
+            raise ValueError(f"pace: seconds, 0 or more, got {pace!r}")
+        self.store = store
+        self.pace = pace
+        self._tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._tokens: dict[str, tuple[str, int]] = {}
+        self._executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
+        self._closing = False
+
+    # --- life ----------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every unfinished table and let those with a bot to act resume."""
+        for table_id in await self.store.unfinished():
+            table = await self.table(table_id)
+            if table is not None:
+                self._kick(table)
+
+    async def close(self) -> None:
+        """Stop the bots (their next actions are simply not taken) and the thread pool."""
+        self._closing = True
+        drivers = [t.driver for t in self._tables.values() if t.driver is not None]
+        for driver in drivers:
+            driver.cancel()
+        for driver in drivers:
+            with contextlib.suppress(BaseException):
+                await driver
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+    # --- tables --------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        seats: Sequence[str] | None = None,
+        rules: Rules | None = None,
+        *,
+        tutorial: bool = False,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> Created:
+        """Seat a new table: ``"human"`` seats get tokens, the others are bots by name.
+
+        Without ``rules``, the players follow the number of seats. A
+        tutorial table is :func:`raise_the_sum.lessons.tutorial_game`, with
+        the seats ``human, riley, sam, alex`` unless given. ``seed`` and
+        ``deck`` (a stacked deck) are for tests and tools: the protocol's
+        tables get a fresh seed from :mod:`secrets`. Raises
+        :class:`~raise_the_sum.server.errors.ProtocolError` (400) on bad seats or rules.
+        """
+        if tutorial:
+            from raise_the_sum import lessons
+
+            seats = TUTORIAL_SEATS if seats is None else seats
+            if rules is not None or deck is not None:
+                raise bad_input("/rules", "a tutorial table is dealt from the tutorial's rules and deck")
+            # The deck is the lesson's (public); a fresh seed keeps the later reshuffles secret.
+            state = lessons.tutorial_game(seed=secrets.randbits(64) if seed is None else seed)
+            stacked: tuple[Card, ...] | None = tuple(lessons.tutorial_deck())
+        else:
+            state = None
+            stacked = None if deck is None else tuple(deck)
+        if seats is None:
+            raise bad_input("/seats", "seats: a list of 2 or more seat kinds")
+        seats = tuple(seats)
+        for number, kind in enumerate(seats):
+            if kind != HUMAN:
+                try:
+                    make_bot(kind)
+                except (TypeError, ValueError) as error:
+                    raise bad_input(f"/seats/{number}", f"'human' or a bot: {error}") from None
+        if HUMAN not in seats:
+            raise bad_input("/seats", "seats: at least one must be 'human'")
+        if state is None:
+            if rules is None:
+                try:
+                    rules = Rules(players=len(seats))
+                except ValueError as error:
+                    raise bad_input("/seats", f"seats: {error}") from None
+            elif rules.players != len(seats):
+                raise bad_input(
+                    "/rules/players",
+                    f"rules.players is {rules.players} but there are {len(seats)} seats",
+                )
+            try:
+                state = new_game(rules, seed=seed, deck=stacked)
+            except ValueError as error:
+                raise bad_input("/deck", str(error)) from None
+        elif len(seats) != state.players:
+            raise bad_input("/seats", f"seats: the tutorial has {state.players} seats")
+        if tutorial and seats[0] != HUMAN:
+            raise bad_input("/seats/0", "the tutorial's seat 0 is the human learning")
+        table_id = secrets.token_urlsafe(9)
+        tokens = {seat: new_token() for seat, kind in enumerate(seats) if kind == HUMAN}
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        rngs = tuple(
+            None if kind == HUMAN else Rng.from_seed(secrets.randbits(64)) for kind in seats
+        )
+        setup = {
+            "seats": list(seats),
+            "deck": None if stacked is None else [wire.encode(card) for card in stacked],
+            "tutorial": tutorial,
+        }
+        await self.store.create(
+            NewTable(
+                table_id=table_id,
+                state=wire.dumps(state),
+                setup=json.dumps(setup),
+                extra=_extra_text(rngs),
+                token_hashes=tuple(sorted(hashes.items())),
+            )
+        )
+        table = Table(
+            table_id=table_id,
+            seats=seats,
+            bots=tuple(None if kind == HUMAN else make_bot(kind) for kind in seats),
+            token_hashes=hashes,
+            deck=stacked,
+            tutorial=tutorial,
+            state=state,
+            version=0,
+            rngs=rngs,
+            steps=[],
+            actions=[],
+        )
+        self._tables[table_id] = table
+        for seat, digest in hashes.items():
+            self._tokens[digest] = (table_id, seat)
+        self._kick(table)
+        return Created(table_id, tokens, seed_commitment(state.seed))
+
+    async def table(self, table_id: str) -> Table | None:
+        """The live table, loaded from the store on first use; None when there is none."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            stored = await self.store.load(table_id)
+            table = None if stored is None else self._revive(stored)
+            if table is not None:
+                self._tables[table_id] = table
+            future.set_result(table)
+        except BaseException as error:
+            future.set_exception(error)
+            raise
+        finally:
+            del self._loading[table_id]
+        return table
+
+    @staticmethod
+    def _revive(stored: StoredTable) -> Table:
+        setup = json.loads(stored.setup)
+        extra = json.loads(stored.extra)
+        seats = tuple(setup["seats"])
+        deck = setup["deck"]
+        return Table(
+            table_id=stored.table_id,
+            seats=seats,
+            bots=tuple(None if kind == HUMAN else make_bot(kind) for kind in seats),
+            token_hashes=dict(stored.token_hashes),
+            deck=None if deck is None else tuple(wire.decode(Card, card) for card in deck),
+            tutorial=bool(setup["tutorial"]),
+            state=wire.loads(GameState, stored.state),
+            version=stored.version,
+            rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
+            steps=[
+                tuple(wire.decode(Event, event) for event in json.loads(s.events))  # type: ignore[arg-type]
+                for s in stored.steps
+            ],
+            actions=[wire.loads(Action, s.action) for s in stored.steps],  # type: ignore[arg-type]
+        )
+
+    async def _reload(self, table: Table) -> None:
+        """Catch up with the store after a lost compare-and-set (another process wrote)."""
+        stored = await self.store.load(table.table_id)
+        if stored is None:
+            return
+        fresh = self._revive(stored)
+        table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
+        table.steps, table.actions = fresh.steps, fresh.actions
+        table.documents.clear()
+        self._wake(table)
+
+    # --- who is asking -------------------------------------------------------------------------
+
+    async def authenticate(self, table_id: str, token: str | None) -> tuple[Table, int]:
+        """The table and the seat that ``token`` holds there.
+
+        Checked in this order: the token is one the server issued (401
+        ``unauthorized``), the table exists (404 ``not_found``), and the
+        token is this table's (401). The digest is compared with every
+        human seat's in constant time.
+        """
+        if not token or len(token) > MAX_TOKEN_LENGTH:
+            raise ProtocolError(
+                401, "unauthorized", "a seat's token is needed: Authorization: Bearer <token>"
+            )
+        digest = token_hash(token)
+        owner = self._tokens.get(digest)
+        if owner is None:
+            owner = await self.store.token(digest)
+            if owner is None:
+                raise ProtocolError(401, "unauthorized", "this is not a seat's token")
+            self._tokens[digest] = owner
+        table = await self.table(table_id)
+        if table is None:
+            raise ProtocolError(404, "not_found", f"there is no table {table_id!r}")
+        seat = None
+        for candidate, stored in table.token_hashes.items():
+            if hmac.compare_digest(stored, digest):
+                seat = candidate
+        if seat is None:
+            raise ProtocolError(401, "unauthorized", "this token is for another table")
+        return table, seat
+
+    # --- reading -------------------------------------------------------------------------------
+
+    def document(self, table: Table, seat: int, since: int | None) -> bytes:
+        """The seat's document, with its events since version ``since`` (all when None).
+
+        Raises a 400 ``bad_input`` for a ``since`` below 0 or above the version.
+        """
+        if since is None:
+            since = 0
+        if not 0 <= since <= table.version:
+            raise bad_input("/since", f"since: a version from 0 to {table.version}, got {since}")
+        return table.document(seat, since)
+
+    def check(self, table: Table, seat: int, action: Action) -> bytes:
+        """The encoded :class:`~raise_the_sum.Verdict` on ``action`` for ``seat`` now.
+
+        Additive field for the web page: ``explanation_text``, the one line of
+        the play's :class:`~raise_the_sum.scoring.Explanation` in the guide's
+        style (``str(verdict.explanation)``, such as ``(8 + 4 − 2) × 2 ÷ 3 =
+        20 ÷ 3 = 6 (rounded down)``), or null when the verdict has none; the
+        page shows it while a player picks cards.
+        """
+        verdict = check(table.state, action, seat=seat)
+        encoded = wire.encode(verdict)
+        assert isinstance(encoded, dict), "a verdict is encoded as an object"
+        line = None if verdict.explanation is None else str(verdict.explanation)
+        return dumps({**encoded, "explanation_text": line})
+
+    def record(self, table: Table) -> bytes:
+        """The encoded :class:`~raise_the_sum.records.MatchRecord`, once the match is over (409 before)."""
+        state = table.state
+        if state.phase is not Phase.MATCH_OVER:
+            raise ProtocolError(
+                409, "match_not_over", "the record, with the seed, is published when the match is over"
+            )
+        tags = {"Event": "Raise the Sum server", "Table": table.table_id}
+        tags.update({seat_tag(seat): kind for seat, kind in enumerate(table.seats)})
+        record = MatchRecord(
+            rules=state.rules, seed=state.seed, actions=tuple(table.actions), deck=table.deck, tags=tags
+        )
+        return dumps(wire.encode(record))
+
+    def watch(self, table: Table) -> asyncio.Event:
+        """An event set at every change of ``table`` (until :meth:`unwatch`)."""
+        event = asyncio.Event()
+        table.watchers.add(event)
+        return event
+
+    def unwatch(self, table: Table, event: asyncio.Event) -> None:
+        """Stop setting ``event``."""
+        table.watchers.discard(event)
+
+    # --- acting --------------------------------------------------------------------------------
+
+    async def act(self, table: Table, seat: int, action: Action, version: int, client_id: str) -> Outcome:
+        """Apply a seat's action, durably, and answer with its document or its refusal.
+
+        After the body (checked by the caller): a client id this seat
+        already posted at this table returns its first answer; then the
+        version (409 ``stale_version``); then the rules (422
+        ``illegal_action``). Every answer is kept as the id's first answer.
+        """
+        async with table.lock:
+            kept = await self.store.answer(table.table_id, seat, client_id)
+            if kept is not None:
+                return self._outcome(kept)
+            if version != table.version:
+                stale = ProtocolError(
+                    409,
+                    "stale_version",
+                    f"the table is at version {table.version}, not {version}",
+                    version=table.version,
+                )
+                return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
+            try:
+                state, events = step(table.state, action, seat=seat)
+            except IllegalAction as error:
+                return await self._refuse(table, seat, client_id, 422, dumps(wire.encode(error)))
+            body = seat_document(
+                table=table.table_id,
+                version=version + 1,
+                state=state,
+                steps=[events],
+                seat=seat,
+                seats=table.seats,
+                tutorial=table.tutorial,
+            )
+            answer = Answer(200, body)
+            if await self._commit(table, seat, action, state, events, table.rngs, (seat, client_id, answer)):
+                return Outcome(answer, version + 1)
+            await self._reload(table)
+            kept = await self.store.answer(table.table_id, seat, client_id)
+            if kept is not None:
+                return self._outcome(kept)
+            stale = ProtocolError(
+                409, "stale_version", f"the table moved on to version {table.version}", version=table.version
+            )
+            return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
+
+    @staticmethod
+    def _outcome(answer: Answer) -> Outcome:
+        version = json.loads(answer.body)["version"] if answer.status == 200 else None
+        return Outcome(answer, version)
+
+    async def _refuse(self, table: Table, seat: int, client_id: str, status: int, body: bytes) -> Outcome:
+        kept = await self.store.remember(table.table_id, seat, client_id, Answer(status, body))
+        return self._outcome(kept)
+
+    async def _commit(
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        state: GameState,
+        events: tuple[Event, ...],
+        rngs: tuple[Rng | None, ...],
+        answer: tuple[int, str, Answer] | None,
+    ) -> bool:
+        """Write the step; on success move the table on, wake its watchers and its bots."""
+        version = table.version + 1
+        commit = Commit(
+            table_id=table.table_id,
+            expected=table.version,
+            state=wire.dumps(state),
+            extra=_extra_text(rngs),
+            step=Step(version, seat, wire.dumps(action), _events_text(events)),
+            over=state.phase is Phase.MATCH_OVER,
+            answer=answer,
+        )
+        if not await self.store.commit(commit):
+            return False
+        table.state, table.version, table.rngs = state, version, rngs
+        table.steps.append(events)
+        table.actions.append(action)
+        table.documents.clear()
+        self._wake(table)
+        self._kick(table)
+        return True
+
+    @staticmethod
+    def _wake(table: Table) -> None:
+        for watcher in table.watchers:
+            watcher.set()
+
+    # --- the bots and the pause between rounds -------------------------------------------------
+
+    def _kick(self, table: Table) -> None:
+        if self._closing or table.automatic() is None:
+            return
+        if table.driver is None or table.driver.done():
+            table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while (seat := table.automatic()) is not None:
+                version = table.version
+                if self.pace > 0:
+                    await asyncio.sleep(self.pace)
+                    if table.version != version:
+                        continue
+                state = table.state
+                bot = table.bots[seat]
+                rngs = table.rngs
+                if state.phase is Phase.ROUND_OVER:
+                    action: Action = NextRound()
+                else:
+                    assert bot is not None
+                    rng = rngs[seat]
+                    assert rng is not None
+                    action, rng = await loop.run_in_executor(
+                        self._executor, _decide, bot, state, seat, rng
+                    )
+                    rngs = (*rngs[:seat], rng, *rngs[seat + 1:])
+                async with table.lock:
+                    if table.version != version:
+                        continue
+                    after, events = step(state, action, seat=seat)
+                    if not await self._commit(table, seat, action, after, events, rngs, None):
+                        await self._reload(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not take the server down; the table waits
+            _log.exception("table %s: the bots stopped", table.table_id)
+

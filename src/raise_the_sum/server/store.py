@@ -1,0 +1,470 @@
+"""The store: where tables live between requests, behind a small interface.
+
+The table service keeps nothing that a restart needs anywhere else. The
+store holds, for each table, its current version and state, each version's
+step (the action and its events, so that ``since=N`` works after a
+restart), the token hashes, and the first answer to every client action id.
+
+:class:`Store` is the whole interface: a handful of async methods over
+plain text, so that a store need know nothing of the game. Its one
+concurrency primitive is :meth:`Store.commit`, a compare-and-set on the
+version: it writes version ``N + 1`` only if the table is still at ``N``.
+A PostgreSQL store can keep the same contract with
+``UPDATE ... WHERE version = N`` inside a transaction, and several server
+processes sharing it then never lose a write; none of the callers change.
+
+:class:`SQLiteStore` is the embedded default. It runs SQLite in WAL mode
+with ``synchronous=FULL`` on one writer thread and commits the writes that
+arrive together in one transaction (a group commit): each write is still
+all-or-nothing, in a savepoint of its own, and a caller hears back only
+after the transaction holding its write is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+__all__ = ["Answer", "Commit", "NewTable", "SQLiteStore", "Step", "Store", "StoredTable"]
+
+T = TypeVar("T")
+
+
+@attrs.frozen
+class Answer:
+    """The first answer to a client action id: its HTTP status and its body, byte for byte."""
+
+    #: The HTTP status code (200, 409 or 422).
+    status: int
+    #: The response body, UTF-8 JSON.
+    body: bytes
+
+
+@attrs.frozen
+class Step:
+    """One version of a table: the action that made it and what happened."""
+
+    #: The version this step produced (the first action makes version 1).
+    version: int
+    #: The seat that acted.
+    seat: int
+    #: The action, wire JSON.
+    action: str
+    #: The full (unobserved) events, a wire JSON list.
+    events: str
+
+
+@attrs.frozen
+class NewTable:
+    """A table as created: version 0."""
+
+    #: The table's id.
+    table_id: str
+    #: The state, wire JSON (with the seed and the generator: the store is trusted).
+    state: str
+    #: What the table was created with and never changes, JSON text (seats, deck, ...).
+    setup: str
+    #: The service's own per-table data that changes with the state (the bots' generators), JSON text.
+    extra: str
+    #: The SHA-256 hex of each human seat's token, by seat.
+    token_hashes: tuple[tuple[int, str], ...]
+    #: True once the match is over.
+    over: bool = False
+
+
+@attrs.frozen
+class StoredTable:
+    """A table as loaded: its current version, with everything since its creation."""
+
+    #: The table's id.
+    table_id: str
+    #: The current version (0 before any action).
+    version: int
+    #: The current state, wire JSON.
+    state: str
+    #: What the table was created with, JSON text.
+    setup: str
+    #: The service's per-table data at this version, JSON text.
+    extra: str
+    #: The SHA-256 hex of each human seat's token, by seat.
+    token_hashes: tuple[tuple[int, str], ...]
+    #: Every step, version 1 first.
+    steps: tuple[Step, ...]
+
+
+@attrs.frozen
+class Commit:
+    """A write of version ``expected + 1``, applied only if the table is still at ``expected``."""
+
+    #: The table's id.
+    table_id: str
+    #: The version the step was computed from.
+    expected: int
+    #: The new state, wire JSON.
+    state: str
+    #: The service's per-table data after the step, JSON text.
+    extra: str
+    #: The step (its ``version`` is ``expected + 1``).
+    step: Step
+    #: True when the match is over after the step.
+    over: bool
+    #: The client action this step answers, as ``(seat, id, answer)``, or None for a bot's.
+    answer: tuple[int, str, Answer] | None = None
+
+
+class Store(Protocol):
+    """Where tables are kept: the interface every store implements.
+
+    All methods are coroutines. Nothing here knows the game: states, steps
+    and settings are text that the table service encodes.
+    """
+
+    async def create(self, table: NewTable) -> None:
+        """Store a new table at version 0 with its token hashes."""
+        ...
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        """The table with every step, or None when there is no such table."""
+        ...
+
+    async def commit(self, commit: Commit) -> bool:
+        """Write ``commit`` if the table is still at ``commit.expected``: compare-and-set.
+
+        All or nothing: the state, the step and the answer. False, with
+        nothing written, when the version moved on or the client id was
+        already answered.
+        """
+        ...
+
+    async def remember(self, table_id: str, seat: int, client_id: str, answer: Answer) -> Answer:
+        """Keep ``answer`` as the first answer to ``client_id``, unless one is kept; return the kept one."""
+        ...
+
+    async def answer(self, table_id: str, seat: int, client_id: str) -> Answer | None:
+        """The first answer to ``client_id`` from ``seat`` at the table, or None."""
+        ...
+
+    async def token(self, token_hash: str) -> tuple[str, int] | None:
+        """The table and seat a token hash belongs to, or None."""
+        ...
+
+    async def unfinished(self) -> tuple[str, ...]:
+        """The ids of the tables whose match is not over."""
+        ...
+
+    async def close(self) -> None:
+        """Finish pending writes and release the store."""
+        ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    extra TEXT NOT NULL,
+    over INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS steps (
+    table_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    events TEXT NOT NULL,
+    PRIMARY KEY (table_id, version)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS answers (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    client_id TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    PRIMARY KEY (table_id, seat, client_id)
+) WITHOUT ROWID;
+"""
+
+#: A job for the writer thread: runs on the connection inside the open transaction.
+_Job = Callable[[sqlite3.Connection], Any]
+
+
+class SQLiteStore:
+    """The embedded store: one SQLite file, WAL mode, group commits on one thread.
+
+    ``SQLiteStore(path)`` opens (or creates) the database; call it from a
+    running event loop. ``synchronous="FULL"`` (the default) makes each
+    commit durable against a power cut; ``"NORMAL"`` only against a crash
+    of the process, which is cheaper. Reads run on a second connection, so
+    they never wait behind a group commit.
+    """
+
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous: 'FULL' or 'NORMAL', got {synchronous!r}")
+        self.path = Path(path)
+        self._synchronous = synchronous
+        self._jobs: queue.SimpleQueue[tuple[_Job, asyncio.Future[Any], bool] | None] = (
+            queue.SimpleQueue()
+        )
+        self._reads: queue.SimpleQueue[tuple[_Job, asyncio.Future[Any], bool] | None] = (
+            queue.SimpleQueue()
+        )
+        writer = self._connect()
+        writer.executescript(_SCHEMA)
+        self._writer = threading.Thread(
+            target=self._write_loop, args=(writer,), name="store-writer", daemon=True
+        )
+        self._reader = threading.Thread(
+            target=self._read_loop, args=(self._connect(),), name="store-reader", daemon=True
+        )
+        self._writer.start()
+        self._reader.start()
+        self._closed = False
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute(f"PRAGMA synchronous={self._synchronous}")
+        connection.execute("PRAGMA busy_timeout=10000")
+        return connection
+
+    # --- the two threads ---------------------------------------------------------------------
+
+    @staticmethod
+    def _deliver(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
+        def settle() -> None:
+            if future.cancelled():
+                return
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(value)
+
+        future.get_loop().call_soon_threadsafe(settle)
+
+    def _write_loop(self, connection: sqlite3.Connection) -> None:
+        stop = False
+        while not stop:
+            first = self._jobs.get()
+            if first is None:
+                break
+            batch = [first]
+            while True:  # everything that is waiting joins this transaction
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    stop = True
+                    break
+                batch.append(job)
+            results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                for number, (run, future, _) in enumerate(batch):
+                    savepoint = f"job{number}"
+                    connection.execute(f"SAVEPOINT {savepoint}")
+                    try:
+                        value = run(connection)
+                    except Exception as error:  # noqa: BLE001 - handed to the caller
+                        connection.execute(f"ROLLBACK TO {savepoint}")
+                        connection.execute(f"RELEASE {savepoint}")
+                        results.append((future, None, error))
+                    else:
+                        if value is False:  # a failed compare-and-set writes nothing
+                            connection.execute(f"ROLLBACK TO {savepoint}")
+                        connection.execute(f"RELEASE {savepoint}")
+                        results.append((future, value, None))
+                connection.execute("COMMIT")
+            except Exception as error:  # noqa: BLE001 - the whole transaction failed
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                results = [(future, None, error) for _, future, _ in batch]
+            for future, value, failure in results:
+                self._deliver(future, value, failure)
+        connection.close()
+
+    def _read_loop(self, connection: sqlite3.Connection) -> None:
+        while True:
+            job = self._reads.get()
+            if job is None:
+                break
+            run, future, _ = job
+            try:
+                value = run(connection)
+            except Exception as error:  # noqa: BLE001 - handed to the caller
+                self._deliver(future, None, error)
+            else:
+                self._deliver(future, value, None)
+        connection.close()
+
+    async def _write(self, run: Callable[[sqlite3.Connection], T]) -> T:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put((run, future, True))
+        return await future
+
+    async def _read(self, run: Callable[[sqlite3.Connection], T]) -> T:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._reads.put((run, future, False))
+        return await future
+
+    # --- the interface -----------------------------------------------------------------------
+
+    async def create(self, table: NewTable) -> None:
+        """Store a new table at version 0 with its token hashes."""
+
+        def run(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO tables (id, version, state, setup, extra, over) VALUES (?, 0, ?, ?, ?, ?)",
+                (table.table_id, table.state, table.setup, table.extra, int(table.over)),
+            )
+            db.executemany(
+                "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+                [(digest, table.table_id, seat) for seat, digest in table.token_hashes],
+            )
+
+        await self._write(run)
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        """The table with every step, or None when there is no such table."""
+
+        def run(db: sqlite3.Connection) -> StoredTable | None:
+            db.execute("BEGIN")
+            try:
+                row = db.execute(
+                    "SELECT version, state, setup, extra FROM tables WHERE id = ?", (table_id,)
+                ).fetchone()
+                if row is None:
+                    return None
+                tokens = db.execute(
+                    "SELECT seat, hash FROM tokens WHERE table_id = ? ORDER BY seat", (table_id,)
+                ).fetchall()
+                steps = db.execute(
+                    "SELECT version, seat, action, events FROM steps WHERE table_id = ? "
+                    "AND version <= ? ORDER BY version",
+                    (table_id, row[0]),
+                ).fetchall()
+            finally:
+                db.execute("COMMIT")
+            return StoredTable(
+                table_id=table_id,
+                version=row[0],
+                state=row[1],
+                setup=row[2],
+                extra=row[3],
+                token_hashes=tuple((seat, digest) for seat, digest in tokens),
+                steps=tuple(Step(*step) for step in steps),
+            )
+
+        return await self._read(run)
+
+    async def commit(self, commit: Commit) -> bool:
+        """Write ``commit`` if the table is still at ``commit.expected``: compare-and-set."""
+
+        def run(db: sqlite3.Connection) -> bool:
+            moved = db.execute(
+                "UPDATE tables SET version = ?, state = ?, extra = ?, over = ? "
+                "WHERE id = ? AND version = ?",
+                (
+                    commit.expected + 1,
+                    commit.state,
+                    commit.extra,
+                    int(commit.over),
+                    commit.table_id,
+                    commit.expected,
+                ),
+            )
+            if moved.rowcount != 1:
+                return False
+            step = commit.step
+            db.execute(
+                "INSERT INTO steps (table_id, version, seat, action, events) VALUES (?, ?, ?, ?, ?)",
+                (commit.table_id, step.version, step.seat, step.action, step.events),
+            )
+            if commit.answer is not None:
+                seat, client_id, answer = commit.answer
+                inserted = db.execute(
+                    "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (commit.table_id, seat, client_id, answer.status, answer.body),
+                )
+                if inserted.rowcount != 1:
+                    return False
+            return True
+
+        return await self._write(run)
+
+    async def remember(self, table_id: str, seat: int, client_id: str, answer: Answer) -> Answer:
+        """Keep ``answer`` as the first answer to ``client_id``, unless one is kept; return the kept one."""
+
+        def run(db: sqlite3.Connection) -> Answer:
+            db.execute(
+                "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat, client_id, answer.status, answer.body),
+            )
+            row = db.execute(
+                "SELECT status, body FROM answers WHERE table_id = ? AND seat = ? AND client_id = ?",
+                (table_id, seat, client_id),
+            ).fetchone()
+            return Answer(row[0], bytes(row[1]))
+
+        return await self._write(run)
+
+    async def answer(self, table_id: str, seat: int, client_id: str) -> Answer | None:
+        """The first answer to ``client_id`` from ``seat`` at the table, or None."""
+
+        def run(db: sqlite3.Connection) -> Answer | None:
+            row = db.execute(
+                "SELECT status, body FROM answers WHERE table_id = ? AND seat = ? AND client_id = ?",
+                (table_id, seat, client_id),
+            ).fetchone()
+            return None if row is None else Answer(row[0], bytes(row[1]))
+
+        return await self._read(run)
+
+    async def token(self, token_hash: str) -> tuple[str, int] | None:
+        """The table and seat a token hash belongs to, or None."""
+
+        def run(db: sqlite3.Connection) -> tuple[str, int] | None:
+            row = db.execute(
+                "SELECT table_id, seat FROM tokens WHERE hash = ?", (token_hash,)
+            ).fetchone()
+            return None if row is None else (row[0], row[1])
+
+        return await self._read(run)
+
+    async def unfinished(self) -> tuple[str, ...]:
+        """The ids of the tables whose match is not over."""
+
+        def run(db: sqlite3.Connection) -> tuple[str, ...]:
+            return tuple(row[0] for row in db.execute("SELECT id FROM tables WHERE over = 0"))
+
+        return await self._read(run)
+
+    async def close(self) -> None:
+        """Finish pending writes and release the store."""
+        if self._closed:
+            return
+        self._closed = True
+        self._jobs.put(None)
+        self._reads.put(None)
+        await asyncio.to_thread(self._writer.join)
+        await asyncio.to_thread(self._reader.join)
+

@@ -1,0 +1,1 @@
+"""Tests of the game server, each against the real server over real HTTP and WebSockets."""

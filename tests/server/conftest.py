@@ -1,0 +1,33 @@
+"""The servers the tests share: one at pace 0 (bots act at once), one that never moves by itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .harness import Server
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The real server at ``--pace 0``, on a temporary database."""
+    running = Server(tmp_path_factory.mktemp("server") / "tables.db", pace=0).start()
+    yield running
+    errors = running.stop()
+    assert "Traceback" not in errors, errors
+
+
+@pytest.fixture(scope="session")
+def still_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The real server at a pace of an hour: no table moves unless a client acts."""
+    running = Server(tmp_path_factory.mktemp("still") / "tables.db", pace=3600).start()
+    yield running
+    errors = running.stop()
+    assert "Traceback" not in errors, errors
+
+
+def fresh_db(tmp_path: Path) -> Path:
+    """A database path of its own, for a test that kills its server."""
+    return tmp_path / "tables.db"

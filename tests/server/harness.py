@@ -1,0 +1,127 @@
+"""Start the real server (``raise-the-sum serve`` in a subprocess) and talk to it.
+
+:class:`Server` runs the installed command line on a free port (``--port 0``;
+the URL comes from the line it prints) with a temporary SQLite database,
+and can stop it, kill it with SIGKILL, and start it again on the same
+database. The helpers below speak the protocol with httpx.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+URL = re.compile(r"http://\S+/")
+
+
+class Server:
+    """The real server, as a subprocess."""
+
+    def __init__(self, db: Path, *, pace: float = 0.0) -> None:
+        self.db = db
+        self.pace = pace
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+        #: Where the server's standard error goes (a pipe could fill up and stall it).
+        self.log = db.with_name(db.name + ".log")
+
+    def start(self) -> Server:
+        """Start on a free port and wait for the URL it prints."""
+        with self.log.open("a", encoding="utf-8") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", "0",
+                 "--db", str(self.db), "--pace", str(self.pace)],
+                stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8",
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.process.stdout], [], [], 0.5)
+            if ready:
+                line = self.process.stdout.readline()
+                if match := URL.search(line):
+                    self.url = match[0].rstrip("/")
+                    return self
+            if self.process.poll() is not None:
+                break
+        self.kill()
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, nothing but what is already committed."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> str:
+        """SIGTERM, a clean stop; returns what the server wrote on standard error."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.log.read_text(encoding="utf-8")
+
+    def client(self) -> httpx.Client:
+        """An HTTP client for this server."""
+        return httpx.Client(base_url=self.url, timeout=30)
+
+    def ws_url(self, table: str, token: str, since: int | None = None) -> str:
+        """The WebSocket URL of a seat."""
+        query = f"token={token}" + ("" if since is None else f"&since={since}")
+        return self.url.replace("http://", "ws://") + f"/api/tables/{table}/ws?{query}"
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that carries a seat's token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client: httpx.Client, seats: list[str], **more: Any) -> tuple[str, dict[int, str], str]:
+    """Create a table: its id, its tokens by seat, the seed's commitment."""
+    answer = client.post("/api/tables", json={"seats": seats, **more})
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    return body["table"], {int(seat): token for seat, token in body["tokens"].items()}, body["seed_commitment"]
+
+
+def document(client: httpx.Client, table: str, token: str, since: int | None = None) -> dict[str, Any]:
+    """The seat's document."""
+    params = {} if since is None else {"since": since}
+    answer = client.get(f"/api/tables/{table}", headers=bearer(token), params=params)
+    assert answer.status_code == 200, answer.text
+    value: dict[str, Any] = answer.json()
+    return value
+
+
+def act(client: httpx.Client, table: str, token: str, action: dict[str, Any], version: int,
+        client_id: str | None = None) -> httpx.Response:
+    """Post an action; the raw answer."""
+    body = {"action": action, "version": version, "id": client_id or uuid.uuid4().hex}
+    return client.post(f"/api/tables/{table}/actions", headers=bearer(token), json=body)
+
+
+def wait_for_turn(client: httpx.Client, table: str, token: str, *, timeout: float = 30) -> dict[str, Any]:
+    """Poll until the seat has legal actions or the match is over; the document then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        doc = document(client, table, token)
+        if doc["legal"] or doc["view"]["phase"] == "match_over":
+            return doc
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no turn came: {json.dumps(doc)[:300]}")
+        time.sleep(0.01)

@@ -1,0 +1,261 @@
+"""Durability, retries, races and refusals, against the real server.
+
+* SIGKILL in the middle of a match, then a restart on the same database:
+  every table is at the same version with the same views and legal
+  actions, the tokens still work, WebSocket clients catch up through
+  ``since``, every acknowledged action is there, and tables with a bot to
+  act carry on by themselves.
+* A retried client id returns its first answer (an error too) and acts once.
+* Two concurrent posts of one action, or of two actions at one version:
+  exactly one is applied; the other gets 409 or the first answer.
+* Out of turn is 422 R4.9; a stale version is 409; ``since`` out of bounds is 400.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets.exceptions
+import websockets.sync.client
+
+from .harness import Server, act, bearer, create, document, wait_for_turn
+
+
+def quiet(client: httpx.Client, table: str, token: str) -> dict[str, Any]:
+    """The seat's document once its table waits on a person (no bot to act, no pause running)."""
+    return wait_for_turn(client, table, token)
+
+
+def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db", pace=0).start()
+    try:
+        with server.client() as client:
+            bots, bot_tokens, _ = create(client, ["human", "random", "greedy", "cautious"])
+            pair, pair_tokens, _ = create(client, ["human", "human"])
+            acknowledged: list[tuple[str, int, dict[str, Any]]] = []
+            for _ in range(6):  # a few human turns at the bot table
+                doc = quiet(client, bots, bot_tokens[0])
+                answer = act(client, bots, bot_tokens[0], doc["legal"][0], doc["version"])
+                if answer.status_code == 200:
+                    acknowledged.append((bots, answer.json()["version"], doc["legal"][0]))
+            doc = document(client, pair, pair_tokens[0])
+            answer = act(client, pair, pair_tokens[0], doc["legal"][0], 0, client_id="opening")
+            assert answer.status_code == 200
+            first_answer = answer.content
+            with websockets.sync.client.connect(server.ws_url(bots, bot_tokens[0]), open_timeout=10) as ws:
+                seen = json.loads(ws.recv(timeout=10))["version"]
+            quiet(client, bots, bot_tokens[0])
+            before = {
+                (table, seat): client.get(f"/api/tables/{table}", headers=bearer(token)).content
+                for table, tokens in ((bots, bot_tokens), (pair, pair_tokens)) for seat, token in tokens.items()
+            }
+        server.kill()
+        server.start()
+        with server.client() as client:
+            for (table, seat), content in before.items():
+                token = (bot_tokens if table == bots else pair_tokens)[seat]
+                assert client.get(f"/api/tables/{table}", headers=bearer(token)).content == content
+            # The retry of an action acknowledged before the kill still gets its first answer.
+            retry = act(client, pair, pair_tokens[0], {"type": "pass"}, 0, client_id="opening")
+            assert retry.status_code == 200 and retry.content == first_answer
+            # A reconnecting socket catches up through since: the events it missed, then live.
+            with websockets.sync.client.connect(server.ws_url(bots, bot_tokens[0], since=seen),
+                                                open_timeout=10) as ws:
+                caught_up = ws.recv(timeout=10)
+            assert caught_up.encode() == client.get(
+                f"/api/tables/{bots}", headers=bearer(bot_tokens[0]), params={"since": seen}).content
+            # Every acknowledged action is in the history, at its version.
+            for table, version, action in acknowledged:
+                events = document(client, table, bot_tokens[0], since=version - 1)["events"]
+                kind = {"play": "played", "pass": "passed", "discard": "discarded",
+                        "next_round": "round_started"}[action["type"]]
+                first = events[0]
+                assert first["type"] == kind and first["seat"] == 0, (action, events)
+                assert first.get("cards") == action.get("cards")
+            # And the match goes on.
+            doc = quiet(client, bots, bot_tokens[0])
+            answer = act(client, bots, bot_tokens[0], doc["legal"][0], doc["version"])
+            assert answer.status_code == 200, answer.text
+    finally:
+        server.stop()
+
+
+def test_after_a_sigkill_tables_with_a_bot_to_act_resume_by_themselves(tmp_path: Path) -> None:
+    db = tmp_path / "tables.db"
+    slow = Server(db, pace=0.5).start()  # the bots wait half a second before each action
+    try:
+        with slow.client() as client:
+            table, tokens, _ = create(client, ["human", "random", "random", "random"])
+            doc = document(client, table, tokens[0])
+            answer = act(client, table, tokens[0], doc["legal"][0], 0)
+            assert answer.status_code == 200
+            acknowledged = answer.json()["version"]
+        slow.kill()  # before the bots' turns: they are still to act
+    finally:
+        slow.kill()
+    server = Server(db, pace=0).start()
+    try:
+        with server.client() as client:
+            doc = quiet(client, table, tokens[0])
+            assert doc["version"] > acknowledged
+            events = document(client, table, tokens[0], since=0)["events"]
+            assert events[0]["type"] == "played" and events[0]["seat"] == 0
+            assert any(e["type"] in ("played", "passed") and e["seat"] == 3 for e in events)
+    finally:
+        server.stop()
+
+
+def test_a_retried_id_returns_its_first_answer_and_acts_once(still_server: Server) -> None:
+    with still_server.client() as client:
+        table, tokens, _ = create(client, ["human", "human"])
+        doc = document(client, table, tokens[0])
+        refused = act(client, table, tokens[0], {"type": "pass"}, 0, client_id="x")  # an opener may not pass
+        assert refused.status_code == 422 and refused.json()["rule"] == "R4.3"
+        again = act(client, table, tokens[0], doc["legal"][0], 0, client_id="x")  # the same id, a good action
+        assert (again.status_code, again.content) == (422, refused.content)
+        assert document(client, table, tokens[0]) == doc
+        first = act(client, table, tokens[0], doc["legal"][0], 0, client_id="y")
+        assert first.status_code == 200
+        for _ in range(3):
+            retry = act(client, table, tokens[0], doc["legal"][0], 0, client_id="y")
+            assert (retry.status_code, retry.content) == (200, first.content)
+        assert document(client, table, tokens[0])["version"] == 1
+        # Ids are the seat's own: seat 1 may use "y" too.
+        theirs = act(client, table, tokens[1], {"type": "pass"}, 1, client_id="y")
+        assert theirs.status_code == 200 and theirs.json()["view"]["seat"] == 1
+
+
+def concurrently(*calls: Any) -> list[httpx.Response]:
+    """Run the calls at once, on threads, each with its own connection; their answers in order."""
+    answers: list[Any] = [None] * len(calls)
+    start = threading.Barrier(len(calls))
+
+    def run(number: int) -> None:
+        start.wait()
+        answers[number] = calls[number]()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return answers
+
+
+@pytest.mark.parametrize("attempt", range(4))
+def test_two_posts_of_one_action_apply_it_once(still_server: Server, attempt: int) -> None:
+    with still_server.client() as setup:
+        table, tokens, _ = create(setup, ["human", "human"])
+        doc = document(setup, table, tokens[0])
+    clients = [still_server.client() for _ in range(2)]
+    try:
+        answers = concurrently(*(
+            (lambda c=c: act(c, table, tokens[0], doc["legal"][0], 0, client_id="same")) for c in clients
+        ))
+    finally:
+        for c in clients:
+            c.close()
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].content == answers[1].content  # the second got the first answer
+    with still_server.client() as client:
+        after = document(client, table, tokens[0])
+    assert after["version"] == 1 and len([e for e in after["events"] if e["type"] == "played"]) == 1
+
+
+@pytest.mark.parametrize("attempt", range(4))
+def test_two_actions_at_one_version_apply_exactly_one(still_server: Server, attempt: int) -> None:
+    with still_server.client() as setup:
+        table, tokens, _ = create(setup, ["human", "human"])
+        doc = document(setup, table, tokens[0])
+    first, second = doc["legal"][0], doc["legal"][-1]
+    clients = [still_server.client() for _ in range(2)]
+    try:
+        answers = concurrently(
+            lambda: act(clients[0], table, tokens[0], first, 0, client_id="one"),
+            lambda: act(clients[1], table, tokens[0], second, 0, client_id="two"),
+        )
+    finally:
+        for c in clients:
+            c.close()
+    assert sorted(a.status_code for a in answers) == [200, 409]
+    stale = next(a for a in answers if a.status_code == 409).json()
+    assert stale["error"] == "stale_version" and stale["version"] == 1
+    applied = next(a for a in answers if a.status_code == 200).json()
+    with still_server.client() as client:
+        after = document(client, table, tokens[0])
+    assert after["version"] == 1
+    played = [e for e in after["events"] if e["type"] == "played"]
+    assert len(played) == 1 and played == [e for e in applied["events"] if e["type"] == "played"]
+
+
+def test_out_of_turn_is_422_r4_9_and_a_stale_version_is_409(still_server: Server) -> None:
+    with still_server.client() as client:
+        table, tokens, _ = create(client, ["human", "human"])
+        doc = document(client, table, tokens[0])
+        out_of_turn = act(client, table, tokens[1], {"type": "pass"}, 0)
+        assert out_of_turn.status_code == 422
+        error = out_of_turn.json()
+        assert error == {"error": "illegal_action", "rule": "R4.9", "message": error["message"]}
+        assert error["message"] and "R4.9" not in error["message"]
+        assert act(client, table, tokens[0], doc["legal"][0], 0).status_code == 200
+        stale = act(client, table, tokens[1], {"type": "pass"}, 0)
+        assert stale.status_code == 409 and stale.json()["error"] == "stale_version"
+        ahead = act(client, table, tokens[1], {"type": "pass"}, 5)
+        assert ahead.status_code == 409
+        assert document(client, table, tokens[0])["version"] == 1
+
+
+@pytest.mark.parametrize("since", ["-1", "2", "99999999999999999999", "one", "1.0", "", " 1"])
+def test_since_out_of_bounds_or_not_a_version_is_400(still_server: Server, since: str) -> None:
+    with still_server.client() as client:
+        table, tokens, _ = create(client, ["human", "human"])
+        doc = document(client, table, tokens[0])
+        assert act(client, table, tokens[0], doc["legal"][0], 0).status_code == 200
+        answer = client.get(f"/api/tables/{table}", headers=bearer(tokens[0]), params={"since": since})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["error"] == "bad_input" and answer.json()["path"] == "/since"
+        assert document(client, table, tokens[0], since=1)["events"] == []
+        assert document(client, table, tokens[0], since=0)["events"]
+
+
+def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(still_server: Server) -> None:
+    with still_server.client() as client:
+        table, tokens, _ = create(client, ["human", "human"])
+        with websockets.sync.client.connect(still_server.ws_url(table, tokens[0]), open_timeout=10) as zero, \
+                websockets.sync.client.connect(still_server.ws_url(table, tokens[1]), open_timeout=10) as one:
+            first = zero.recv(timeout=10)
+            assert first.encode() == client.get(f"/api/tables/{table}", headers=bearer(tokens[0])).content
+            doc = json.loads(first)
+            assert json.loads(one.recv(timeout=10))["view"]["seat"] == 1
+            # An action on the socket: answered with the document the POST would give.
+            zero.send(json.dumps({"action": doc["legal"][0], "version": 0, "id": "ws-1"}))
+            answer = zero.recv(timeout=10)
+            retry = act(client, table, tokens[0], doc["legal"][0], 0, client_id="ws-1")
+            assert retry.content == answer.encode()
+            pushed = json.loads(one.recv(timeout=10))  # seat 1 hears of it
+            assert pushed["version"] == 1 and pushed["legal"]
+            assert [e["type"] for e in pushed["events"]][:1] == ["played"]
+            # A refusal on the socket is the POST's error object.
+            zero.send(json.dumps({"action": {"type": "pass"}, "version": 1, "id": "ws-2"}))
+            assert json.loads(zero.recv(timeout=10))["rule"] == "R4.9"
+            zero.send("{not json")
+            assert json.loads(zero.recv(timeout=10))["error"] == "bad_input"
+            # Seat 1 acts over HTTP: seat 0's socket gets the new document, events since what it saw.
+            assert act(client, table, tokens[1], {"type": "pass"}, 1).status_code == 200
+            update = json.loads(zero.recv(timeout=10))
+            assert update["version"] >= 2 and update["events"][0] == {"type": "passed", "seat": 1}
+
+
+def test_a_websocket_with_a_bad_since_is_told_why_and_closed(still_server: Server) -> None:
+    with still_server.client() as client:
+        table, tokens, _ = create(client, ["human", "human"])
+    with websockets.sync.client.connect(still_server.ws_url(table, tokens[0], since=5), open_timeout=10) as ws:
+        error = json.loads(ws.recv(timeout=10))
+        assert error["error"] == "bad_input" and error["path"] == "/since"
+        with pytest.raises(websockets.exceptions.ConnectionClosed):
+            ws.recv(timeout=10)

@@ -1,0 +1,543 @@
+"""The web game in a real browser: Debian's Chromium, through Playwright, on the real server.
+
+The server is started as a user starts it, ``raise-the-sum serve``, on a free
+port of 127.0.0.1 with a temporary database and ``--pace 0``. The browser is
+the system's ``/usr/bin/chromium`` (never ``playwright install``). When it is
+missing, these tests fail: they never skip.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from raise_the_sum import Attack, parse_cards
+from raise_the_sum.scoring import explain
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_up(url: str, process: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"raise-the-sum serve exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.1)
+    raise RuntimeError(f"raise-the-sum serve did not answer on {url} within {timeout} s")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real game server on a free port, a temporary database, pace 0; yields its URL."""
+    port = _free_port()
+    db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    command = [
+        sys.executable, "-m", "raise_the_sum.cli", "serve",
+        "--host", "127.0.0.1", "--port", str(port), "--db", str(db), "--pace", "0",
+    ]
+    log = tmp_path_factory.mktemp("web-log") / "server.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_up(url, process)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def playwright_() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright_: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium. Missing, it fails the tests (CI installs it)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install the Debian package chromium (never `playwright install`)")
+    browser = playwright_.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+class Watched:
+    """A browser context with one page, and the JavaScript errors it raised."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.errors: list[str] = []
+        self.page = context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.set_default_timeout(15_000)
+
+
+class Pages:
+    """Fresh browser contexts (each with its own storage); a test fails on any page error."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.made: list[Watched] = []
+
+    def open(self, viewport: dict[str, int] = DESKTOP, *, javascript: bool = True) -> Page:
+        context = self.browser.new_context(
+            viewport={"width": viewport["width"], "height": viewport["height"]},
+            java_script_enabled=javascript,
+        )
+        watched = Watched(context)
+        self.made.append(watched)
+        return watched.page
+
+    def close(self) -> list[str]:
+        errors = [error for watched in self.made for error in watched.errors]
+        for watched in self.made:
+            watched.context.close()
+        return errors
+
+
+@pytest.fixture
+def pages(browser: Browser) -> Iterator[Pages]:
+    made = Pages(browser)
+    yield made
+    errors = made.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a screenshot under tests/web/screenshots/ (gitignored) and return its path."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    size = page.viewport_size
+    width = size["width"] if size else 0
+    path = SCREENSHOTS / f"{name}-{width}.png"
+    page.wait_for_timeout(350)  # let the banner's short entrance finish
+    page.screenshot(path=str(path))
+    return path
+
+
+# ------------------------------------------------------------------ driving the page
+
+
+def open_start(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("#start-play", state="visible")
+
+
+def wait_table(page: Page, other_than: str = "") -> str:
+    """Wait for a table's first document on the page; return the table's id."""
+    try:
+        page.wait_for_function(
+            "t => document.body.dataset.table && document.body.dataset.table !== t"
+            " && document.querySelectorAll('#hand .card').length > 0",
+            arg=other_than,
+        )
+    except PlaywrightError as error:
+        shown = page.evaluate("document.body.innerText")[:600]
+        raise AssertionError(f"no table appeared; the page says: {shown!r}") from error
+    return table_id(page)
+
+
+def table_id(page: Page) -> str:
+    value: str = page.evaluate("document.body.dataset.table")
+    return value
+
+
+def version(page: Page) -> int:
+    value: str = page.evaluate("document.body.dataset.version")
+    return int(value)
+
+
+def start_standard(page: Page, url: str) -> str:
+    open_start(page, url)
+    page.click("#start-play")
+    return wait_table(page)
+
+
+def guide(card: str) -> str:
+    """A card's notation as the page writes it, with the guide's signs."""
+    return card.replace("x", "×").replace("-", "−").replace("/", "÷")
+
+
+def hand(page: Page) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def seat_texts(page: Page) -> list[str]:
+    texts: list[str] = page.eval_on_selector_all("#seats .seat", "els => els.map(e => e.innerText)")
+    return texts
+
+
+def log_texts(page: Page) -> list[str]:
+    texts: list[str] = page.eval_on_selector_all("#log li", "els => els.map(e => e.innerText)")
+    return texts
+
+
+def match_over(page: Page) -> bool:
+    over: bool = page.evaluate("document.getElementById('result').open")
+    return over
+
+
+def wait_turn(page: Page, timeout: float = 30_000) -> None:
+    """Wait until this seat must act, or the match is over."""
+    page.wait_for_function(
+        "document.body.classList.contains('my-turn') || document.getElementById('result').open",
+        timeout=timeout,
+    )
+
+
+def wait_moved(page: Page, before: int) -> None:
+    """Wait until the table has moved past version ``before``."""
+    page.wait_for_function(
+        "v => Number(document.body.dataset.version) > v || document.getElementById('result').open",
+        arg=before,
+    )
+
+
+def click_cards(page: Page, indices: list[int]) -> None:
+    for index in indices:
+        page.click(f"#hand .card >> nth={index}")
+
+
+def wait_verdict(page: Page) -> bool:
+    """Wait for the server's verdict on the current selection; True when it is legal."""
+    page.wait_for_function(
+        "() => { const v = document.getElementById('verdict');"
+        " const chosen = Array.from(document.querySelectorAll('#hand .card.selected'), e => e.dataset.card).join(' ');"
+        " return v.dataset.for === chosen && v.dataset.legal !== undefined; }"
+    )
+    legal: bool = page.evaluate("document.getElementById('verdict').dataset.legal === 'true'")
+    return legal
+
+
+def take_turn_by_clicking(page: Page) -> None:
+    """One turn with the mouse: discard when asked, try a strong reply, else pass; open with a card."""
+    before = version(page)
+    if page.evaluate("document.body.classList.contains('discarding')"):
+        count = int(page.evaluate("document.body.dataset.discard"))
+        click_cards(page, list(range(count)))
+        assert page.inner_text("#play") == "Discard"
+        page.click("#play")
+    elif page.is_enabled("#pass"):
+        kinds: list[str] = page.eval_on_selector_all(
+            "#hand .card", "els => els.map(e => e.classList.contains('add') || e.classList.contains('multiply'))"
+        )
+        strong = [i for i, good in enumerate(kinds) if good][-5:]
+        if strong:
+            click_cards(page, strong)
+            if wait_verdict(page):
+                page.click("#play")
+                wait_moved(page, before)
+                return
+            page.click("#clear")
+        page.click("#pass")
+    else:
+        click_cards(page, [0])
+        page.click("#play")
+    wait_moved(page, before)
+
+
+# ------------------------------------------------------------------ the tests
+
+
+def test_a_whole_match_to_the_end_by_clicking(server: str, pages: Pages) -> None:
+    page = pages.open()
+    first = start_standard(page, server)
+    assert [text.splitlines()[0] for text in seat_texts(page)] == ["You", "Riley", "Sam", "Alex"]
+    assert page.inner_text("#hint") == "Play 1–5 cards. Blue cards are optional."
+    screenshot(page, "opening")
+    banner_saved = False
+    for _ in range(600):
+        wait_turn(page)
+        if match_over(page):
+            break
+        take_turn_by_clicking(page)
+        if not banner_saved and page.is_visible("#banner"):
+            assert "wins the round" in page.inner_text("#banner") or "win the round" in page.inner_text("#banner")
+            screenshot(page, "round-result")
+            banner_saved = True
+    else:
+        pytest.fail("the match did not end in 600 turns")
+    title = page.inner_text("#result-title")
+    assert "win" in title
+    points = page.eval_on_selector_all("#result-points li", "els => els.map(e => e.innerText)")
+    assert any(text.endswith(": 5") for text in points), points
+    assert any("the match" in line for line in log_texts(page))
+    screenshot(page, "match-result")
+    page.click("#play-again")
+    second = wait_table(page, other_than=first)
+    assert second != first
+    assert all("0 / 5" in text for text in seat_texts(page))
+
+
+def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> None:
+    for viewport in (DESKTOP, PHONE):
+        page = pages.open(viewport)
+        open_start(page, server)
+        page.click("#start-tutorial")
+        wait_table(page)
+        lesson = page.locator("#lesson")
+        assert lesson.is_visible()
+        assert "Play your first hand, see Riley’s reply, then beat it." in lesson.inner_text()
+        screenshot(page, "tutorial")
+        saw_attack = False
+        for step in range(8):
+            page.wait_for_function(
+                "document.getElementById('lesson').classList.contains('done')"
+                " || (document.body.classList.contains('my-turn')"
+                "     && document.querySelectorAll('#hand .card.pointed').length > 0)"
+            )
+            if "done" in (lesson.get_attribute("class") or ""):
+                break
+            pointed: list[int] = page.eval_on_selector_all(
+                "#hand .card", "els => els.flatMap((e, i) => e.classList.contains('pointed') ? [i] : [])"
+            )
+            attack = page.inner_text("#attack")
+            click_cards(page, pointed)
+            assert wait_verdict(page), page.inner_text("#verdict")
+            if "from Riley" in attack:
+                saw_attack = True
+                assert "0" in [hand(page)[i] for i in pointed]  # the zero card cancels Riley's attack
+                assert "beats" in page.inner_text("#verdict")
+                screenshot(page, "reply-with-attack")
+            before = version(page)
+            page.click("#play")
+            wait_moved(page, before)
+        else:
+            pytest.fail("the guided hand did not finish")
+        assert saw_attack, "Riley's reply with an attack never came"
+        assert any("You win" in line or "You play" in line for line in log_texts(page))
+
+
+def test_a_fresh_start_asks_first_and_resets_the_scores(server: str, pages: Pages) -> None:
+    page = pages.open()
+    first = start_standard(page, server)
+    wait_turn(page)
+    take_turn_by_clicking(page)
+    page.click("#open-fresh")
+    dialog = page.locator("#fresh")
+    assert dialog.is_visible()
+    assert "Your current match will end and the scores will reset." in dialog.inner_text()
+    page.click("#fresh-cancel")
+    assert not dialog.is_visible()
+    assert table_id(page) == first
+    page.click("#open-fresh")
+    page.click("#fresh-confirm")
+    second = wait_table(page, other_than=first)
+    assert second != first
+    assert all("0 / 5" in text for text in seat_texts(page))
+    assert len(hand(page)) == 8
+    page.reload()
+    assert wait_table(page) == second
+
+
+def test_a_reload_mid_match_resumes_the_seat(server: str, pages: Pages) -> None:
+    page = pages.open()
+    table = start_standard(page, server)
+    for _ in range(3):
+        wait_turn(page)
+        take_turn_by_clicking(page)
+    wait_turn(page)
+    cards, seats, at = hand(page), seat_texts(page), version(page)
+    link = page.url
+    page.reload()
+    assert wait_table(page) == table
+    assert hand(page) == cards
+    # Names, points and card counts (the last line, a seat's latest move, may differ)
+    assert [text.splitlines()[:3] for text in seat_texts(page)] == [text.splitlines()[:3] for text in seats]
+    assert version(page) == at
+    # The link alone (the URL fragment) resumes the seat in another browser too.
+    other = pages.open()
+    other.goto(link)
+    assert wait_table(other) == table
+    assert hand(other) == cards
+
+
+def test_two_humans_at_one_table_each_see_only_their_own_cards(server: str, pages: Pages) -> None:
+    host = pages.open()
+    open_start(host, server)
+    host.click("#settings summary")
+    host.select_option("#set-players", "3")
+    host.select_option("select[data-seat='1']", "human")
+    host.select_option("select[data-seat='2']", "sam")
+    host.click("#settings-form button[type=submit]")
+    table = wait_table(host)
+    assert host.locator("#invite").is_visible()
+    link = host.input_value(".invite-url[data-seat='1']")
+    host.click("#invite button[value=close]")
+    guest = pages.open()
+    documents: list[dict[str, object]] = []
+    guest.on(
+        "response",
+        lambda response: documents.append(response.json())
+        if "/api/tables/" in response.url and response.request.method == "GET" and response.ok
+        else None,
+    )
+    guest.goto(link)
+    assert wait_table(guest) == table
+    assert [text.splitlines()[0] for text in seat_texts(host)] == ["You", "Player 2", "Sam"]
+    assert [text.splitlines()[0] for text in seat_texts(guest)] == ["You", "Sam", "Player 1"]
+    # Each page shows its own hand, which is its own seat's view and nothing more.
+    assert documents
+    for document in documents:
+        view = document["view"]
+        assert isinstance(view, dict)
+        assert view["seat"] == 1
+        assert "hands" not in view and "deck" not in view and "seed" not in view
+    assert hand(guest) == documents[-1]["view"]["hand"]  # type: ignore[index]
+    assert len(hand(host)) == 8 and len(hand(guest)) == 7
+    # The host opens; the guest sees it and is to act.
+    wait_turn(host)
+    opened = hand(host)[0]
+    take_turn_by_clicking(host)
+    wait_turn(guest)
+    assert any(line.startswith("Player 1 plays") for line in log_texts(guest))
+    before = version(host)
+    take_turn_by_clicking(guest)
+    wait_moved(host, before)
+    assert any(line.startswith(("Player 2 plays", "Player 2 passes")) for line in log_texts(host))
+    assert any(line.startswith(f"Player 1 plays {guide(opened)}") for line in log_texts(guest))
+    assert not host.is_visible("#error") and not guest.is_visible("#error")
+
+
+def test_a_bad_play_shows_the_rules_words(server: str, pages: Pages) -> None:
+    page = pages.open()
+    start_standard(page, server)
+    wait_turn(page)
+    click_cards(page, [0, 1, 2, 3, 4, 5])  # six cards: one more than a play may hold
+    assert not wait_verdict(page)
+    page.click("#play")
+    error = page.locator("#error")
+    error.wait_for(state="visible")
+    text = error.inner_text()
+    assert text.startswith("Not allowed (rule R")
+    assert "5" in text and "Traceback" not in text and "Error" not in text
+    assert len(hand(page)) == 8  # nothing was played
+
+
+def test_the_keyboard_alone_plays_a_turn(server: str, pages: Pages) -> None:
+    page = pages.open()
+    open_start(page, server)
+    page.keyboard.press("Enter")  # one key starts the standard match
+    wait_table(page)
+    wait_turn(page)
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    assert len(page.query_selector_all("#hand .card.selected")) == 2
+    page.keyboard.press("Escape")
+    assert len(page.query_selector_all("#hand .card.selected")) == 0
+    first = hand(page)[0]
+    page.keyboard.press("1")
+    assert wait_verdict(page)
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_moved(page, before)
+    assert any(line.startswith(f"You play {guide(first)}") for line in log_texts(page))
+    wait_turn(page)
+    if page.is_enabled("#pass"):
+        before = version(page)
+        page.keyboard.press("p")
+        wait_moved(page, before)
+        assert any(line.startswith("You pass") for line in log_texts(page))
+
+
+def test_the_page_works_at_phone_width(server: str, pages: Pages) -> None:
+    page = pages.open(PHONE)
+    start_standard(page, server)
+    screenshot(page, "opening")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for selector in ("#hand .card >> nth=-1", "#play", "#pass", "#open-guide", "#open-fresh"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
+    page.click("#open-guide")
+    assert "THE QUICK GUIDE" in page.inner_text("#guide")
+    assert "(8 + 4 − 2) × 2 ÷ 3 = 6" in page.inner_text("#guide")
+    page.click("#guide button[value=close]")
+    for _ in range(40):  # play on by tapping until a round ends
+        wait_turn(page)
+        if match_over(page):
+            break
+        take_turn_by_clicking(page)
+        if page.is_visible("#banner"):
+            screenshot(page, "round-result")
+            break
+    else:
+        pytest.fail("no round ended")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_check_answers_carry_the_plays_line_for_the_page(server: str) -> None:
+    """The server's additive ``explanation_text`` on ``check``: the library's one line, as the page shows it."""
+    with httpx.Client(base_url=server, timeout=10) as client:
+        created = client.post("/api/tables", json={"seats": ["human", "riley"]}).json()
+        auth = {"Authorization": f"Bearer {created['tokens']['0']}"}
+        document = client.get(f"/api/tables/{created['table']}", headers=auth).json()
+        cards = document["view"]["hand"][:3]
+        verdict = client.post(
+            f"/api/tables/{created['table']}/check",
+            json={"action": {"type": "play", "cards": cards}},
+            headers=auth,
+        ).json()
+        assert verdict["explanation_text"] == str(explain(parse_cards(" ".join(cards)), Attack()))
+        passing = client.post(
+            f"/api/tables/{created['table']}/check", json={"action": {"type": "pass"}}, headers=auth
+        ).json()
+        assert passing["explanation_text"] is None and passing["legal"] is False
+
+
+def test_loading_and_no_javascript_say_the_pages_words(server: str, pages: Pages) -> None:
+    html = httpx.get(server, timeout=10).text
+    assert "Shuffling the deck…" in html  # shown until the modules have run
+    page = pages.open(javascript=False)
+    page.goto(server)
+    body = page.inner_text("body")
+    assert "Please enable JavaScript to play Raise the Sum." in body
+    assert not page.is_visible("#loading") and not page.is_visible("#open-guide")
+    script = pages.open()
+    script.goto(server)
+    script.wait_for_selector("#start-play", state="visible")
+    assert not script.is_visible("#loading")
+    paint: float = script.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0].startTime"
+    )
+    print(f"first contentful paint: {paint:.0f} ms (measured, not asserted: see benchmarks/bench_web.py)")
