@@ -52,11 +52,27 @@ URL = re.compile(r"http://\S+/")
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
-    command = os.environ.get("LOAD_SERVER_COMMAND")  # to profile the server: a command taking the db path
+    command = os.environ.get(
+        "LOAD_SERVER_COMMAND"
+    )  # to profile the server: a command taking the db path
     process = subprocess.Popen(
-        command.split() + [str(db)] if command else
-        [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", "0", "--db", str(db), "--pace", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        [*command.split(), str(db)]
+        if command
+        else [
+            sys.executable,
+            "-m",
+            "raise_the_sum.cli",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            str(db),
+            "--pace",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert process.stdout is not None
@@ -84,7 +100,9 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
     rng = Rng.from_seed(number)
     ws_base = url.replace("http://", "ws://")
     while time.monotonic() < stop:
-        created = (await http.post("/api/tables", json={"seats": ["human", "random", "random", "random"]})).json()
+        created = (
+            await http.post("/api/tables", json={"seats": ["human", "random", "random", "random"]})
+        ).json()
         table, token = created["table"], created["tokens"]["0"]
         async with websockets.asyncio.client.connect(
             f"{ws_base}/api/tables/{table}/ws?token={token}", max_size=2**22
@@ -94,15 +112,23 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
                 if doc.get("view", {}).get("phase") == "match_over":
                     load.matches += 1
                     break
-                if not doc.get("legal") or doc["view"]["phase"] == "round_over":  # the server moves on
+                if (
+                    not doc.get("legal") or doc["view"]["phase"] == "round_over"
+                ):  # the server moves on
                     try:
-                        doc = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic())))
+                        doc = json.loads(
+                            await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
+                        )
                     except TimeoutError:
                         break
                     continue
                 action, rng = rng.choice(doc["legal"])
                 sent = time.perf_counter()
-                await ws.send(json.dumps({"action": action, "version": doc["version"], "id": uuid.uuid4().hex}))
+                await ws.send(
+                    json.dumps(
+                        {"action": action, "version": doc["version"], "id": uuid.uuid4().hex}
+                    )
+                )
                 answer = json.loads(await ws.recv())
                 took = time.perf_counter() - sent
                 if "error" in answer:
@@ -111,7 +137,9 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
                     continue
                 if load.measuring:
                     load.latencies.append(took)
-                    load.acknowledged.append((table, answer["version"], json.dumps(action, sort_keys=True)))
+                    load.acknowledged.append(
+                        (table, answer["version"], json.dumps(action, sort_keys=True))
+                    )
                 doc = answer  # it may be the seat's turn again (a discard, say)
 
 
@@ -121,6 +149,12 @@ def peak_memory(pid: int) -> int:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) * 1024
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, int]:
@@ -149,13 +183,17 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
             await asyncio.sleep(warmup)
             load.measuring = True
             versions_before = committed(db)
+            cpu_before = cpu_seconds(process.pid)
             measured_from = time.monotonic()
             await asyncio.gather(*clients)
             elapsed = time.monotonic() - measured_from
             versions_after = committed(db)
+            cpu = cpu_seconds(process.pid) - cpu_before
         memory = peak_memory(process.pid)
     finally:
-        process.send_signal(signal.SIGINT if os.environ.get("LOAD_SERVER_COMMAND") else signal.SIGKILL)
+        process.send_signal(
+            signal.SIGINT if os.environ.get("LOAD_SERVER_COMMAND") else signal.SIGKILL
+        )
         process.wait()
     found, total = durable(db, load.acknowledged)
     latencies = sorted(load.latencies)
@@ -164,12 +202,23 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
         "seconds": round(elapsed, 1),
         "acknowledged human actions": total,
         "acknowledged human actions/s": round(total / elapsed, 1),
-        "committed actions/s (bots included)": round((versions_after - versions_before) / elapsed, 1),
-        "human latency p50 ms": round(1000 * statistics.median(latencies), 1) if latencies else None,
-        "human latency p99 ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1) if latencies else None,
+        "committed actions/s (bots included)": round(
+            (versions_after - versions_before) / elapsed, 1
+        ),
+        "human latency p50 ms": round(1000 * statistics.median(latencies), 1)
+        if latencies
+        else None,
+        "human latency p99 ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 1)
+        if latencies
+        else None,
         "refused (409/422)": load.refused,
         "matches finished": load.matches,
         "server peak memory MiB": round(memory / 2**20, 1),
+        "server CPU (cores busy)": round(cpu / elapsed, 2),
+        "server CPU ms per committed action": round(
+            1000 * cpu / max(1, versions_after - versions_before), 2
+        ),
+        "machine load average (1 min)": os.getloadavg()[0],
         "durable after SIGKILL": f"{found} of {total}",
     }
 
@@ -186,12 +235,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
     parser.add_argument("--seconds", type=float, default=30, help="measured seconds (default 30)")
-    parser.add_argument("--warmup", type=float, default=3, help="seconds before measuring (default 3)")
+    parser.add_argument(
+        "--warmup", type=float, default=3, help="seconds before measuring (default 3)"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as directory:
-        result = asyncio.run(run(args.tables, args.seconds, args.warmup, Path(directory) / "load.db"))
+        result = asyncio.run(
+            run(args.tables, args.seconds, args.warmup, Path(directory) / "load.db")
+        )
     width = max(map(len, result))
-    print(f"raise-the-sum server load: {result['tables']} tables, one human on a WebSocket and three random bots each")
+    print(
+        f"raise-the-sum server load: {result['tables']} tables, "
+        "one human on a WebSocket and three random bots each"
+    )
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     for key, value in result.items():
         print(f"{key:<{width}}  {value}")

@@ -42,10 +42,18 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:mod", "random"),
+    # The game server's signatures: the standard library, Starlette.
+    ("py:class", "pathlib.Path"),
+    ("py:class", "asyncio.locks.Event"),
+    ("py:class", "asyncio.locks.Lock"),
+    ("py:class", "_asyncio.Task"),
+    ("py:class", "starlette.applications.Starlette"),
     ("py:class", "concurrent.futures.Executor"),
     ("py:class", "concurrent.futures._base.Executor"),
     # The type variable of Rng.shuffle.
     ("py:class", "raise_the_sum.rng.T"),
+    # The type variable of wire.decode and wire.loads.
+    ("py:class", "raise_the_sum.wire.T"),
     # The adapters' signatures name numpy, gymnasium and PettingZoo types (extra "rl"),
     # and the OpenSpiel state's private node.
     ("py:class", "npt.NDArray"),

@@ -9,6 +9,7 @@ differ only in cards seat N never sees print the same lines for seat N.
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -22,11 +23,13 @@ from raise_the_sum import (
     Pass,
     Play,
     Rng,
+    Verdict,
     check,
     explain,
     parse_action,
     parse_cards,
     step,
+    wire,
 )
 from raise_the_sum.cli import PROG, main
 from raise_the_sum.cli.check import deciding_rule, table
@@ -81,7 +84,7 @@ def test_R2_6_check_judges_the_issues_example_prints_the_rule_and_the_arithmetic
     verdict = check(state, Play(parse_cards("+8 +4 x2")))
     lines = out.splitlines()
     assert lines[0] == str(verdict) == "legal: (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down), which beats 5"
-    assert out.count(format_rule(rule("R4.4"), examples=False)) == 1
+    assert out.count(format_rule(rule("R4.4"), in_words=False)) == 1
     expected = explain(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
     steps = [line.split(maxsplit=1) for line in lines if line.startswith("  R2")]
     assert steps == [[s.rule, s.text] for s in expected.steps]
@@ -118,7 +121,7 @@ def test_check_gives_the_verdict_the_deciding_rule_and_the_exit_status(
     lines = out.splitlines()
     assert lines[0].startswith(first), lines[0]
     assert lines[1].split()[0] == rule_id
-    assert format_rule(rule(rule_id), examples=False) in out
+    assert format_rule(rule(rule_id), in_words=False) in out
     action = parse_action(argv[0]) if argv[0].split()[0] in ("play", "pass", "discard", "next") \
         else Play(parse_cards(argv[0]))
     has_arithmetic = isinstance(action, Play) and "--discard" not in argv
@@ -327,3 +330,41 @@ def test_the_installed_command_checks_and_replays(club: Path) -> None:
     assert [subprocess.run([str(SCRIPT), *argv], capture_output=True, timeout=60).returncode
             for argv in (["check", "+6 +6", "--to-beat", "11"], ["check", "+6 +6", "--to-beat", "12"],
                          ["check", "+66"])] == [0, 1, 2]
+
+
+# --- JSON ------------------------------------------------------------------------------------
+
+
+def test_check_json_prints_the_encoded_verdict_and_keeps_the_exit_status() -> None:
+    for argv, status in ((["+9 x2", "--to-beat", "5", "--against", "+5 /2 /2"], 1),
+                         (["+9 +7 +4 x2", "--to-beat", "5", "--against", "+5 /2 /2"], 0)):
+        got, out, err = run("check", *argv, "--json")
+        assert (got, err) == (status, "")
+        state = table(parse_cards(argv[0]), to_beat=5, against=parse_cards("+5 /2 /2"))
+        verdict = check(state, Play(parse_cards(argv[0])))
+        assert out == wire.dumps(verdict) + "\n"
+        assert wire.loads(Verdict, out) == verdict
+
+
+def test_replay_and_check_read_the_json_form_of_a_record(club: Path, tmp_path: Path) -> None:
+    path = tmp_path / "club.json"
+    path.write_text("\n  " + wire.dumps(club_night()), encoding="utf-8")
+    assert run("replay", str(path), "--seat", "1") == run("replay", str(club), "--seat", "1")
+    argv = ["check", "pass", "--at", "1", "--record"]
+    assert run(*argv, str(path)) == run(*argv, str(club))
+
+
+def test_a_bad_json_record_is_one_line_naming_the_place(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    data = wire.encode(club_night())
+    assert isinstance(data, dict)
+    data["seed"] = 27
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert bad_input("replay", str(path)).startswith(f"{path}: ")
+    path.write_text("{not json", encoding="utf-8")
+    assert bad_input("replay", str(path)).startswith(f"{path}: ")
+    data = wire.encode(club_night())
+    assert isinstance(data, dict)
+    data["tags"] = {"Seed": "1"}  # a tag the record refuses
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert "reserved" in bad_input("replay", str(path))

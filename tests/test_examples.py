@@ -213,21 +213,59 @@ def check_minimal_frontend(out: str) -> None:
     assert out.endswith("Bye.\n")
 
 
+def check_server_client(out: str) -> None:
+    """Every round's point is printed, and they add up to the match result; the seed is fair."""
+    lines = out.splitlines()
+    final = re.fullmatch(r"match over: seat (\d) wins; points \[(.+)\]", lines[-2])
+    assert final is not None, lines[-2:]
+    points = [int(p) for p in final[2].split(", ")]
+    rounds = [int(m[1]) for line in lines if (m := re.fullmatch(r"seat (\d) round won", line))]
+    assert len(rounds) == sum(points) and all(rounds.count(s) == p for s, p in enumerate(points))
+    assert points[int(final[1])] == max(points) == Rules().points_to_win  # R5.2
+    assert [line for line in lines if line.endswith("match won")] == [f"seat {final[1]} match won"]
+    assert re.fullmatch(r"the seed \d+ matches the commitment", lines[-1]), lines[-1]
+    assert "seat 0 plays " in out and "seat 3 plays " in out
+
+
 #: Each script's standard input and the check of its output.
 CHECKS: dict[str, tuple[str, Callable[[str], None]]] = {
     "demo_match.py": ("", check_demo_match),
     "custom_variant.py": ("", check_custom_variant),
     "settle_dispute.py": ("", check_settle_dispute),
     "minimal_frontend.py": ("x9\npass\n", check_minimal_frontend),
+    "server_client.py": ("", check_server_client),
 }
+
+#: The scripts that talk to the game server: they get its URL, of a real one started for them.
+NEEDS_SERVER = {"server_client.py"}
+
+
+@pytest.fixture
+def arguments(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[Path], list[str]]]:
+    """The command-line arguments of a script: the URL of a real server (pace 0) if it needs one."""
+    from server.harness import Server
+
+    started: list[Server] = []
+
+    def of(script: Path) -> list[str]:
+        if script.name not in NEEDS_SERVER:
+            return []
+        started.append(Server(tmp_path / "tables.db", pace=0).start())
+        return [started[-1].url]
+
+    yield of
+    for server in started:
+        server.stop()
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[path.name for path in SCRIPTS])
-def test_every_example_runs_and_prints_what_it_claims(script: Path) -> None:
+def test_every_example_runs_and_prints_what_it_claims(
+    script: Path, arguments: Callable[[Path], list[str]]
+) -> None:
     assert script.name in CHECKS, f"add a check of what {script.name} prints to CHECKS"
     stdin, check = CHECKS[script.name]
     done = subprocess.run(
-        [sys.executable, str(script)], input=stdin, capture_output=True, text=True,
+        [sys.executable, str(script), *arguments(script)], input=stdin, capture_output=True, text=True,
         encoding="utf-8", timeout=120, cwd=script.parent,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )

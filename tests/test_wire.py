@@ -430,7 +430,7 @@ def test_a_match_record() -> None:
         "seed": "-3",
         "deck": ["+8", "+2", "-3", "+5", "x2", "+1", "+3", "+4", "+6", "+7"],  # a pile: its order
         "actions": [{"type": "play", "cards": ["+8"]}, {"type": "pass"}],
-        "tags": {"Seat1": "Riley", "Date": "2026-12-01"},
+        "tags": {"Date": "2026-12-01", "Seat1": "Riley"},
     }
     assert decode(MatchRecord, encode(record)) == record
     short = decode(MatchRecord, {"format": "raise-the-sum/record", "version": 1, "rules": {}, "seed": "1"})
@@ -506,3 +506,11 @@ def test_every_pinned_shape_here_fits_its_schema() -> None:
         assert_valid(cls, encode(value))
     for cls, shape in [(Rules, {}), (Rules, {"players": 2})]:
         assert_valid(cls, shape)
+
+
+def test_a_record_whose_tags_name_a_seat_its_players_do_not_have_is_a_wire_error() -> None:
+    document = {"format": "raise-the-sum/record", "version": 1, "rules": {"players": 2},
+                "seed": "1", "tags": {"Seat2": "Sam"}}
+    error = refused(MatchRecord, document)
+    assert error.path == "/tags"
+    assert "Seat2" in error.reason

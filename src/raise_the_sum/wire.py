@@ -30,8 +30,8 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
 from importlib import resources
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar, cast, overload
 
@@ -128,14 +128,18 @@ _PHASE_NAME: Final = {
 _PHASE_BY_NAME: Final = {name: phase for phase, name in _PHASE_NAME.items()}
 
 
+_text_of: Final = _CARD_TEXT.__getitem__
+_index_of: Final = attrgetter("index")
+
+
 def _cards(cards: Iterable[Card]) -> list[JSON]:
     """A multiset of cards: written in card order (rule R1.4)."""
-    return [_CARD_TEXT[i] for i in sorted([card.index for card in cards])]
+    return list(map(_text_of, sorted(map(_index_of, cards))))
 
 
 def _pile(cards: Iterable[Card]) -> list[JSON]:
-    """A pile of cards: written in its own order."""
-    return [_CARD_TEXT[card.index] for card in cards]
+    """A pile of cards: written in its own order (also a multiset already sorted)."""
+    return list(map(_text_of, map(_index_of, cards)))
 
 
 def _attack(attack: Attack) -> dict[str, JSON]:
@@ -169,8 +173,10 @@ def _rules(rules: Rules) -> dict[str, JSON]:
     return out
 
 
+# Play and Discard keep their cards sorted (their converter sorts them), so the
+# hot path of a view's legal actions writes them as they are.
 def _play(action: Play) -> dict[str, JSON]:
-    return {"type": "play", "cards": _cards(action.cards)}
+    return {"type": "play", "cards": _pile(action.cards)}
 
 
 def _pass(action: Pass) -> dict[str, JSON]:
@@ -178,7 +184,7 @@ def _pass(action: Pass) -> dict[str, JSON]:
 
 
 def _discard(action: Discard) -> dict[str, JSON]:
-    return {"type": "discard", "cards": _cards(action.cards)}
+    return {"type": "discard", "cards": _pile(action.cards)}
 
 
 def _next_round(action: NextRound) -> dict[str, JSON]:
@@ -316,6 +322,20 @@ _ENCODERS: Final[dict[type, Callable[[Any], JSON]]] = {
 }
 
 
+#: The types :func:`encode` writes as a JSON object.
+Encodable: TypeAlias = (
+    Attack | Rules | Play | Pass | Discard | NextRound | GameState | PlayerView | Step
+    | Explanation | Verdict | MatchRecord | IllegalAction | WireError | Played | Passed
+    | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew
+)
+
+
+@overload
+def encode(obj: Card) -> str: ...
+@overload
+def encode(obj: Encodable) -> dict[str, JSON]: ...
+@overload
+def encode(obj: object) -> JSON: ...
 def encode(obj: object) -> JSON:
     """``obj`` as a JSON value: dicts, lists, strs, ints, bools and None only.
 
@@ -324,7 +344,7 @@ def encode(obj: object) -> JSON:
     :class:`~raise_the_sum.GameState`, :class:`~raise_the_sum.PlayerView`,
     :class:`~raise_the_sum.Verdict`, :class:`~raise_the_sum.Explanation` and
     its :class:`~raise_the_sum.Step`, every event of
-    :mod:`raise_the_sum.events`, :class:`~raise_the_sum.records.MatchRecord`,
+    ``raise_the_sum.events``, ``MatchRecord`` (``raise_the_sum.records``),
     :class:`~raise_the_sum.IllegalAction` and :class:`WireError`. The keys
     come in a fixed order, and equal values give equal JSON.
 
@@ -455,16 +475,33 @@ def _card(value: object, path: str) -> Card:
         _fail(path, f"expected a card: {error.reason} (rule {error.rule})")
 
 
+#: Every spelling of a card that decode accepts: the ASCII notation and the guide's signs.
+_CARD_SPELLINGS: Final = [
+    *(str(card) for card in ALL_CARDS),
+    *(format(card, "u") for card in ALL_CARDS if format(card, "u") != str(card)),
+]
+_CARD_BY_TEXT: Final = {text: Card.parse(text) for text in _CARD_SPELLINGS}
+def _card_list(value: object, path: str) -> list[Card]:
+    items = _list(value, path, "a list of cards")
+    try:
+        # The common case in one pass; a path is built only for an error.
+        return [_CARD_BY_TEXT[item] for item in items]  # type: ignore[index]
+    except (KeyError, TypeError):
+        for i, item in enumerate(items):
+            _card(item, f"{path}/{i}")
+        raise AssertionError("unreachable: a card was refused") from None
+
+
 def _multiset(value: object, path: str) -> tuple[Card, ...]:
     """A list of cards in any order, as a sorted tuple (rule R1.4)."""
-    items = _list(value, path, "a list of cards")
-    return tuple(sorted(_card(item, f"{path}/{i}") for i, item in enumerate(items)))
+    cards = _card_list(value, path)
+    cards.sort(key=_index_of)
+    return tuple(cards)
 
 
 def _pile_of(value: object, path: str) -> tuple[Card, ...]:
     """A list of cards in its own order."""
-    items = _list(value, path, "a list of cards")
-    return tuple(_card(item, f"{path}/{i}") for i, item in enumerate(items))
+    return tuple(_card_list(value, path))
 
 
 def _decimal(value: object, path: str, what: str) -> int:
@@ -895,13 +932,17 @@ def _d_record(value: object, path: str) -> MatchRecord:
         if problem is not None:
             _, reason, where = problem
             _fail(f"{path}/tags" if where == "name" else _key(f"{path}/tags", key), reason)
-    return MatchRecord(
-        rules=rules,
-        seed=_decimal(obj["seed"], f"{path}/seed", "a seed"),
-        actions=tuple(_d_action(a, f"{path}/actions/{i}") for i, a in enumerate(actions)),
-        deck=stacked,
-        tags=MappingProxyType(dict(tags)),
-    )
+    seed = _decimal(obj["seed"], f"{path}/seed", "a seed")
+    decoded = tuple(_d_action(a, f"{path}/actions/{i}") for i, a in enumerate(actions))
+    try:
+        return MatchRecord(
+            rules=rules, seed=seed, actions=decoded, deck=stacked, tags=MappingProxyType(dict(tags))
+        )
+    except ValueError as error:  # what the record checks across its fields (seat tags and players)
+        message = str(error)
+        field = message.split(":", 1)[0].removeprefix("MatchRecord.")
+        where = f"{path}/{field}" if field in ("rules", "seed", "actions", "deck", "tags") else path
+        _fail(where, message.split(": ", 1)[-1])
 
 
 def _d_illegal(value: object, path: str) -> IllegalAction:
@@ -1059,7 +1100,7 @@ def decode(cls: object, value: object) -> Any:
 
     ``cls`` is one of the types :func:`encode` covers, or one of the unions
     :data:`~raise_the_sum.Action` (any of the four actions, by its
-    ``"type"``) and :data:`~raise_the_sum.events.Event`. Everything is
+    ``"type"``) and ``raise_the_sum.events.Event``. Everything is
     checked: the shape, every field's type (``true`` is not a number here),
     every card, and for a state the rules themselves (see
     :func:`~raise_the_sum.validate`). Unknown fields are refused; a missing
@@ -1132,11 +1173,6 @@ def _no_constant(name: str) -> NoReturn:
 
 _SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
-#: Every spelling of a card that decode accepts: the ASCII notation and the guide's signs.
-_CARD_SPELLINGS: Final = [
-    *(str(card) for card in ALL_CARDS),
-    *(format(card, "u") for card in ALL_CARDS if format(card, "u") != str(card)),
-]
 
 
 def _ref(name: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from raise_the_sum import MatchRecord, RecordError, apply, new_game
+from raise_the_sum import MatchRecord, RecordError, apply, new_game, wire
 from raise_the_sum.records import Tags
 
 from .record_strategies import match_records
@@ -127,3 +127,9 @@ def mutated_records(draw: st.DrawFn) -> str:
 @given(mutated_records())
 def test_fuzzing_from_text_with_mutated_records_raises_only_record_error(text: str) -> None:
     _check_reader(text)
+
+
+@given(records)
+def test_records_round_trip_through_the_wire_format(record: MatchRecord) -> None:
+    assert wire.decode(MatchRecord, wire.encode(record)) == record
+    assert wire.loads(MatchRecord, wire.dumps(record)) == record

@@ -30,6 +30,7 @@ from raise_the_sum import (
     Phase,
     Play,
     PlayerView,
+    Rng,
     Rules,
     Step,
     Verdict,
@@ -38,6 +39,7 @@ from raise_the_sum import (
     explain,
     legal_plays,
     observe,
+    sample_state,
     score,
     validate,
 )
@@ -52,6 +54,8 @@ from raise_the_sum.events import (
     Reshuffled,
     RoundStarted,
     RoundWon,
+    observe_events,
+    step,
 )
 from raise_the_sum.records import MatchRecord
 from raise_the_sum.wire import WireError, decode, dumps, encode, loads
@@ -284,3 +288,29 @@ def test_loads_raises_only_wire_error_for_any_text(text: str | bytes) -> None:
             loads(cls, text)
         except WireError:
             pass
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+@given(game_states(max_steps=0), st.randoms(use_true_random=False))
+def test_the_events_of_step_along_random_matches_round_trip_and_fit_their_schemas(
+    state: GameState, chooser: random.Random
+) -> None:
+    for _ in range(150):
+        if state.phase is Phase.MATCH_OVER:
+            break
+        state, happened = step(state, chooser.choice(legal_plays(state)))
+        for seat in range(state.rules.players):
+            for event in observe_events(happened, seat):
+                round_trips(Event, event)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(game_states(max_steps=80), st.integers(0, 3), seeds)
+def test_a_views_json_is_the_same_for_every_state_that_differs_only_in_what_the_seat_cannot_see(
+    state: GameState, seat: int, seed: int
+) -> None:
+    seat %= state.rules.players
+    view = observe(state, seat)
+    other = sample_state(view, Rng.from_seed(seed))  # other hands, deck, seed and generator
+    assert dumps(observe(other, seat)) == dumps(view)
+    assert "hands" not in encode(view) and "seed" not in encode(view)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets.sync.client
 
 URL = re.compile(r"http://\S+/")
 
@@ -40,9 +41,22 @@ class Server:
         """Start on a free port and wait for the URL it prints."""
         with self.log.open("a", encoding="utf-8") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", "0",
-                 "--db", str(self.db), "--pace", str(self.pace)],
-                stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8",
+                [
+                    sys.executable,
+                    "-m",
+                    "raise_the_sum.cli",
+                    "serve",
+                    "--port",
+                    "0",
+                    "--db",
+                    str(self.db),
+                    "--pace",
+                    str(self.pace),
+                ],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                encoding="utf-8",
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
         assert self.process.stdout is not None
@@ -86,6 +100,13 @@ class Server:
         return self.url.replace("http://", "ws://") + f"/api/tables/{table}/ws?{query}"
 
 
+def recv(ws: websockets.sync.client.ClientConnection) -> str:
+    """The next text message of a socket (the server sends only text)."""
+    message = ws.recv(timeout=10)
+    assert isinstance(message, str), message
+    return message
+
+
 def bearer(token: str) -> dict[str, str]:
     """The header that carries a seat's token."""
     return {"Authorization": f"Bearer {token}"}
@@ -96,10 +117,16 @@ def create(client: httpx.Client, seats: list[str], **more: Any) -> tuple[str, di
     answer = client.post("/api/tables", json={"seats": seats, **more})
     assert answer.status_code == 201, answer.text
     body = answer.json()
-    return body["table"], {int(seat): token for seat, token in body["tokens"].items()}, body["seed_commitment"]
+    return (
+        body["table"],
+        {int(seat): token for seat, token in body["tokens"].items()},
+        body["seed_commitment"],
+    )
 
 
-def document(client: httpx.Client, table: str, token: str, since: int | None = None) -> dict[str, Any]:
+def document(
+    client: httpx.Client, table: str, token: str, since: int | None = None
+) -> dict[str, Any]:
     """The seat's document."""
     params = {} if since is None else {"since": since}
     answer = client.get(f"/api/tables/{table}", headers=bearer(token), params=params)
@@ -108,14 +135,22 @@ def document(client: httpx.Client, table: str, token: str, since: int | None = N
     return value
 
 
-def act(client: httpx.Client, table: str, token: str, action: dict[str, Any], version: int,
-        client_id: str | None = None) -> httpx.Response:
+def act(
+    client: httpx.Client,
+    table: str,
+    token: str,
+    action: dict[str, Any],
+    version: int,
+    client_id: str | None = None,
+) -> httpx.Response:
     """Post an action; the raw answer."""
     body = {"action": action, "version": version, "id": client_id or uuid.uuid4().hex}
     return client.post(f"/api/tables/{table}/actions", headers=bearer(token), json=body)
 
 
-def wait_for_turn(client: httpx.Client, table: str, token: str, *, timeout: float = 30) -> dict[str, Any]:
+def wait_for_turn(
+    client: httpx.Client, table: str, token: str, *, timeout: float = 30
+) -> dict[str, Any]:
     """Poll until the seat has legal actions or the match is over; the document then."""
     deadline = time.monotonic() + timeout
     while True:

@@ -32,7 +32,7 @@ def play_to_the_end(client: httpx.Client, table: str, token: str) -> dict[str, A
         if doc["view"]["phase"] == "match_over":
             return doc
         answer = act(client, table, token, doc["legal"][0], doc["version"])
-        # 409: the table moved on meanwhile (at pace 0 the brief result between rounds ends at once).
+        # 409: the table moved on meanwhile (at pace 0 the result between rounds ends at once).
         assert answer.status_code in (200, 409), answer.text
 
 
@@ -90,7 +90,7 @@ def test_events_since_a_version_are_the_seat_s_events_of_the_later_versions(serv
         for since in range(0, last["version"] + 1, 7):
             tail = document(client, table, tokens[0], since=since)["events"]
             head = document(client, table, tokens[0], since=0)["events"]
-            assert head[len(head) - len(tail):] == tail
+            assert head[len(head) - len(tail) :] == tail
         # Rebuilt from the published record: the seat's events are observe_events' of step's.
         record = published_record(client, table, tokens[0])
         state = record_start(record)
@@ -138,7 +138,11 @@ def test_check_judges_an_action_for_the_seat_and_changes_nothing(still_server: S
         url = f"/api/tables/{table}/check"
         legal = client.post(url, headers=bearer(tokens[0]), json={"action": doc["legal"][0]})
         assert legal.status_code == 200 and legal.json()["legal"] is True
-        opening_pass = client.post(url, headers=bearer(tokens[0]), json={"action": {"type": "pass"}})
+        cards = tuple(wire.decode(Card, c) for c in doc["legal"][0]["cards"])
+        assert legal.json()["explanation_text"] == str(explain(cards, Attack()))
+        opening_pass = client.post(
+            url, headers=bearer(tokens[0]), json={"action": {"type": "pass"}}
+        )
         verdict = opening_pass.json()
         assert verdict["legal"] is False and verdict["rule"] == "R4.3"
         out_of_turn = client.post(url, headers=bearer(tokens[1]), json={"action": {"type": "pass"}})
@@ -175,16 +179,22 @@ def test_the_page_and_its_files_are_served_or_cleanly_missing(server: Server) ->
             assert page.headers["content-type"].startswith("text/html")
         else:
             assert page.json()["error"] == "not_found"
-        for path in ("/static/../../../../etc/passwd", "/static/%2e%2e/server/app.py", "/static/nothing.js",
-                     "/api/nowhere"):
+        for path in (
+            "/static/../../../../etc/passwd",
+            "/static/%2e%2e/server/app.py",
+            "/static/nothing.js",
+            "/api/nowhere",
+        ):
             missing = client.get(path)
             assert missing.status_code == 404 and missing.json()["error"] == "not_found", path
         wrong_method = client.delete("/api/tables")
-        assert wrong_method.status_code == 405 and wrong_method.json()["error"] == "method_not_allowed"
+        assert (
+            wrong_method.status_code == 405 and wrong_method.json()["error"] == "method_not_allowed"
+        )
 
 
 def test_actions_decode_with_the_wire_format(still_server: Server) -> None:
-    """Any order and any notation ``parse_cards`` reads are accepted, as ``wire.decode`` accepts them."""
+    """Any order and any notation ``parse_cards`` reads are accepted, as ``wire.decode`` does."""
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
         doc = document(client, table, tokens[0])
@@ -199,6 +209,7 @@ def test_actions_decode_with_the_wire_format(still_server: Server) -> None:
 
 def test_a_tutorial_table_is_the_guided_first_hand_with_its_lessons(server: Server) -> None:
     from raise_the_sum import lessons
+
     with server.client() as client:
         answer = client.post("/api/tables", json={"tutorial": True})
         assert answer.status_code == 201, answer.text
@@ -218,11 +229,15 @@ def test_a_tutorial_table_is_the_guided_first_hand_with_its_lessons(server: Serv
                 assert answer.status_code == 200, answer.text
                 assert answer.json()["lesson"] is None or answer.json()["lesson"]["text"]
             elif doc["legal"]:
-                break  # the guide says to pass or wait: the lesson is the library's, not ours to test
+                break  # the guide says to pass: the lesson's own tests follow it further
             doc = wait_for_turn(client, table, token)
         assert pointed[0] == {"type": "play", "cards": ["+9", "-6"]}
         assert {"type": "play", "cards": ["+8", "x2", "0"]} in pointed
-        other = client.post("/api/tables", json={"tutorial": True, "seats": ["human", "riley", "sam", "alex"]})
+        other = client.post(
+            "/api/tables", json={"tutorial": True, "seats": ["human", "riley", "sam", "alex"]}
+        )
         assert other.status_code == 201
-        bad = client.post("/api/tables", json={"tutorial": True, "seats": ["riley", "human", "sam", "alex"]})
+        bad = client.post(
+            "/api/tables", json={"tutorial": True, "seats": ["riley", "human", "sam", "alex"]}
+        )
         assert bad.status_code == 400 and bad.json()["path"] == "/seats/0"

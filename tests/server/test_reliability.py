@@ -23,7 +23,7 @@ import pytest
 import websockets.exceptions
 import websockets.sync.client
 
-from .harness import Server, act, bearer, create, document, wait_for_turn
+from .harness import Server, act, bearer, create, document, recv, wait_for_turn
 
 
 def quiet(client: httpx.Client, table: str, token: str) -> dict[str, Any]:
@@ -47,12 +47,15 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: 
             answer = act(client, pair, pair_tokens[0], doc["legal"][0], 0, client_id="opening")
             assert answer.status_code == 200
             first_answer = answer.content
-            with websockets.sync.client.connect(server.ws_url(bots, bot_tokens[0]), open_timeout=10) as ws:
+            with websockets.sync.client.connect(
+                server.ws_url(bots, bot_tokens[0]), open_timeout=10
+            ) as ws:
                 seen = json.loads(ws.recv(timeout=10))["version"]
             quiet(client, bots, bot_tokens[0])
             before = {
                 (table, seat): client.get(f"/api/tables/{table}", headers=bearer(token)).content
-                for table, tokens in ((bots, bot_tokens), (pair, pair_tokens)) for seat, token in tokens.items()
+                for table, tokens in ((bots, bot_tokens), (pair, pair_tokens))
+                for seat, token in tokens.items()
             }
         server.kill()
         server.start()
@@ -64,16 +67,25 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: 
             retry = act(client, pair, pair_tokens[0], {"type": "pass"}, 0, client_id="opening")
             assert retry.status_code == 200 and retry.content == first_answer
             # A reconnecting socket catches up through since: the events it missed, then live.
-            with websockets.sync.client.connect(server.ws_url(bots, bot_tokens[0], since=seen),
-                                                open_timeout=10) as ws:
-                caught_up = ws.recv(timeout=10)
-            assert caught_up.encode() == client.get(
-                f"/api/tables/{bots}", headers=bearer(bot_tokens[0]), params={"since": seen}).content
+            with websockets.sync.client.connect(
+                server.ws_url(bots, bot_tokens[0], since=seen), open_timeout=10
+            ) as ws:
+                caught_up = recv(ws)
+            assert (
+                caught_up.encode()
+                == client.get(
+                    f"/api/tables/{bots}", headers=bearer(bot_tokens[0]), params={"since": seen}
+                ).content
+            )
             # Every acknowledged action is in the history, at its version.
             for table, version, action in acknowledged:
                 events = document(client, table, bot_tokens[0], since=version - 1)["events"]
-                kind = {"play": "played", "pass": "passed", "discard": "discarded",
-                        "next_round": "round_started"}[action["type"]]
+                kind = {
+                    "play": "played",
+                    "pass": "passed",
+                    "discard": "discarded",
+                    "next_round": "round_started",
+                }[action["type"]]
                 first = events[0]
                 assert first["type"] == kind and first["seat"] == 0, (action, events)
                 assert first.get("cards") == action.get("cards")
@@ -114,9 +126,13 @@ def test_a_retried_id_returns_its_first_answer_and_acts_once(still_server: Serve
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
         doc = document(client, table, tokens[0])
-        refused = act(client, table, tokens[0], {"type": "pass"}, 0, client_id="x")  # an opener may not pass
+        refused = act(
+            client, table, tokens[0], {"type": "pass"}, 0, client_id="x"
+        )  # an opener may not pass
         assert refused.status_code == 422 and refused.json()["rule"] == "R4.3"
-        again = act(client, table, tokens[0], doc["legal"][0], 0, client_id="x")  # the same id, a good action
+        again = act(
+            client, table, tokens[0], doc["legal"][0], 0, client_id="x"
+        )  # the same id, a good action
         assert (again.status_code, again.content) == (422, refused.content)
         assert document(client, table, tokens[0]) == doc
         first = act(client, table, tokens[0], doc["legal"][0], 0, client_id="y")
@@ -154,9 +170,12 @@ def test_two_posts_of_one_action_apply_it_once(still_server: Server, attempt: in
         doc = document(setup, table, tokens[0])
     clients = [still_server.client() for _ in range(2)]
     try:
-        answers = concurrently(*(
-            (lambda c=c: act(c, table, tokens[0], doc["legal"][0], 0, client_id="same")) for c in clients
-        ))
+        answers = concurrently(
+            *(
+                (lambda c=c: act(c, table, tokens[0], doc["legal"][0], 0, client_id="same"))
+                for c in clients
+            )
+        )
     finally:
         for c in clients:
             c.close()
@@ -216,25 +235,38 @@ def test_since_out_of_bounds_or_not_a_version_is_400(still_server: Server, since
         table, tokens, _ = create(client, ["human", "human"])
         doc = document(client, table, tokens[0])
         assert act(client, table, tokens[0], doc["legal"][0], 0).status_code == 200
-        answer = client.get(f"/api/tables/{table}", headers=bearer(tokens[0]), params={"since": since})
+        answer = client.get(
+            f"/api/tables/{table}", headers=bearer(tokens[0]), params={"since": since}
+        )
         assert answer.status_code == 400, answer.text
         assert answer.json()["error"] == "bad_input" and answer.json()["path"] == "/since"
         assert document(client, table, tokens[0], since=1)["events"] == []
         assert document(client, table, tokens[0], since=0)["events"]
 
 
-def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(still_server: Server) -> None:
+def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
+    still_server: Server,
+) -> None:
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
-        with websockets.sync.client.connect(still_server.ws_url(table, tokens[0]), open_timeout=10) as zero, \
-                websockets.sync.client.connect(still_server.ws_url(table, tokens[1]), open_timeout=10) as one:
-            first = zero.recv(timeout=10)
-            assert first.encode() == client.get(f"/api/tables/{table}", headers=bearer(tokens[0])).content
+        with (
+            websockets.sync.client.connect(
+                still_server.ws_url(table, tokens[0]), open_timeout=10
+            ) as zero,
+            websockets.sync.client.connect(
+                still_server.ws_url(table, tokens[1]), open_timeout=10
+            ) as one,
+        ):
+            first = recv(zero)
+            assert (
+                first.encode()
+                == client.get(f"/api/tables/{table}", headers=bearer(tokens[0])).content
+            )
             doc = json.loads(first)
             assert json.loads(one.recv(timeout=10))["view"]["seat"] == 1
             # An action on the socket: answered with the document the POST would give.
             zero.send(json.dumps({"action": doc["legal"][0], "version": 0, "id": "ws-1"}))
-            answer = zero.recv(timeout=10)
+            answer = recv(zero)
             retry = act(client, table, tokens[0], doc["legal"][0], 0, client_id="ws-1")
             assert retry.content == answer.encode()
             pushed = json.loads(one.recv(timeout=10))  # seat 1 hears of it
@@ -245,7 +277,7 @@ def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
             assert json.loads(zero.recv(timeout=10))["rule"] == "R4.9"
             zero.send("{not json")
             assert json.loads(zero.recv(timeout=10))["error"] == "bad_input"
-            # Seat 1 acts over HTTP: seat 0's socket gets the new document, events since what it saw.
+            # Seat 1 acts over HTTP: seat 0's socket gets the document, events since what it saw.
             assert act(client, table, tokens[1], {"type": "pass"}, 1).status_code == 200
             update = json.loads(zero.recv(timeout=10))
             assert update["version"] >= 2 and update["events"][0] == {"type": "passed", "seat": 1}
@@ -254,7 +286,9 @@ def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
 def test_a_websocket_with_a_bad_since_is_told_why_and_closed(still_server: Server) -> None:
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
-    with websockets.sync.client.connect(still_server.ws_url(table, tokens[0], since=5), open_timeout=10) as ws:
+    with websockets.sync.client.connect(
+        still_server.ws_url(table, tokens[0], since=5), open_timeout=10
+    ) as ws:
         error = json.loads(ws.recv(timeout=10))
         assert error["error"] == "bad_input" and error["path"] == "/since"
         with pytest.raises(websockets.exceptions.ConnectionClosed):

@@ -31,7 +31,7 @@ from raise_the_sum import Rng, Rules
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import SQLiteStore
 
-from .harness import Server, act, bearer, create, document
+from .harness import Server, act, bearer, create, document, recv
 
 ROUTES = ("", "/record")
 
@@ -42,7 +42,7 @@ ROUTES = ("", "/record")
 def test_reading_and_acting_need_the_seat_s_own_token(still_server: Server) -> None:
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
-        other, other_tokens, _ = create(client, ["human", "random"])
+        _, other_tokens, _ = create(client, ["human", "random"])
         doc = document(client, table, tokens[0])
         body = {"action": doc["legal"][0], "version": 0, "id": "a"}
         requests = [
@@ -93,16 +93,22 @@ def test_an_unknown_table_is_404_for_a_real_token_and_401_without_one(still_serv
 def test_a_websocket_with_a_wrong_token_gets_no_document(still_server: Server) -> None:
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
-        other, other_tokens, _ = create(client, ["human", "human"])
+        _, other_tokens, _ = create(client, ["human", "human"])
     for token in ("", "wrong", tokens[0] + "x", other_tokens[0]):
-        with pytest.raises((websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)):
-            with websockets.sync.client.connect(still_server.ws_url(table, token), open_timeout=10) as ws:
-                ws.recv(timeout=10)  # a refused handshake raises before; a closed socket here
+        with pytest.raises(
+            (websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)
+        ), websockets.sync.client.connect(
+            still_server.ws_url(table, token), open_timeout=10
+        ) as ws:
+            ws.recv(timeout=10)  # a refused handshake raises before; a closed socket here
     url = still_server.ws_url(table, "x").replace("?token=x", "")
-    with pytest.raises((websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)):
-        with websockets.sync.client.connect(url, open_timeout=10) as ws:
-            ws.recv(timeout=10)
-    with websockets.sync.client.connect(still_server.ws_url(table, tokens[0]), open_timeout=10) as ws:
+    with pytest.raises(
+        (websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)
+    ), websockets.sync.client.connect(url, open_timeout=10) as ws:
+        ws.recv(timeout=10)
+    with websockets.sync.client.connect(
+        still_server.ws_url(table, tokens[0]), open_timeout=10
+    ) as ws:
         assert json.loads(ws.recv(timeout=10))["view"]["seat"] == 0
 
 
@@ -118,7 +124,9 @@ def seat(still_server: Server) -> Iterator[tuple[httpx.Client, str, str, bytes]]
         yield client, table, tokens[0], before
 
 
-def assert_refused_and_unchanged(seat: tuple[httpx.Client, str, str, bytes], answer: httpx.Response) -> None:
+def assert_refused_and_unchanged(
+    seat: tuple[httpx.Client, str, str, bytes], answer: httpx.Response
+) -> None:
     client, table, token, before = seat
     assert answer.status_code == 400, answer.text
     error = answer.json()
@@ -126,8 +134,12 @@ def assert_refused_and_unchanged(seat: tuple[httpx.Client, str, str, bytes], ans
     assert client.get(f"/api/tables/{table}", headers=bearer(token)).content == before
 
 
-def post_raw(seat: tuple[httpx.Client, str, str, bytes], route: str, content: bytes,
-             content_type: str = "application/json") -> httpx.Response:
+def post_raw(
+    seat: tuple[httpx.Client, str, str, bytes],
+    route: str,
+    content: bytes,
+    content_type: str = "application/json",
+) -> httpx.Response:
     client, table, token, _ = seat
     headers = {**bearer(token), "Content-Type": content_type}
     return client.post(f"/api/tables/{table}{route}", headers=headers, content=content)
@@ -136,18 +148,30 @@ def post_raw(seat: tuple[httpx.Client, str, str, bytes], route: str, content: by
 GOOD = {"action": {"type": "play", "cards": ["+1"]}, "version": 0, "id": "good"}
 
 BAD_BODIES: list[Any] = [
-    None, 0, "play", [], [GOOD], {},
-    {**GOOD, "extra": 1},                                   # an unknown field
-    {"action": GOOD["action"], "version": 0},               # a missing field
-    {**GOOD, "version": "0"}, {**GOOD, "version": True}, {**GOOD, "version": 0.0},
-    {**GOOD, "version": -1}, {**GOOD, "version": 10**30},   # huge numbers
+    None,
+    0,
+    "play",
+    [],
+    [GOOD],
+    {},
+    {**GOOD, "extra": 1},  # an unknown field
+    {"action": GOOD["action"], "version": 0},  # a missing field
+    {**GOOD, "version": "0"},
+    {**GOOD, "version": True},
+    {**GOOD, "version": 0.0},
+    {**GOOD, "version": -1},
+    {**GOOD, "version": 10**30},  # huge numbers
     {**GOOD, "version": 2**53},
-    {**GOOD, "id": 5}, {**GOOD, "id": ""}, {**GOOD, "id": "x" * 129}, {**GOOD, "id": None},
-    {**GOOD, "action": None}, {**GOOD, "action": {"type": "fold"}},
+    {**GOOD, "id": 5},
+    {**GOOD, "id": ""},
+    {**GOOD, "id": "x" * 129},
+    {**GOOD, "id": None},
+    {**GOOD, "action": None},
+    {**GOOD, "action": {"type": "fold"}},
     {**GOOD, "action": {"type": "play", "cards": ["+10"]}},
     {**GOOD, "action": {"type": "play", "cards": ["+" + "9" * 4000]}},
     {**GOOD, "action": {"type": "play", "cards": "+1"}},
-    {**GOOD, "action": {"type": "pass", "cards": []}},      # an unknown field in the action
+    {**GOOD, "action": {"type": "pass", "cards": []}},  # an unknown field in the action
     {**GOOD, "action": {"type": "play", "cards": [1]}},
 ]
 
@@ -160,15 +184,24 @@ def test_a_malformed_action_body_is_400_and_changes_nothing(
 
 
 RAW_BODIES = [
-    b"", b"{", b'{"action": {"type": "pass"}, "version": 0, "id": "x"', b"nul", b"NaN",
+    b"",
+    b"{",
+    b'{"action": {"type": "pass"}, "version": 0, "id": "x"',
+    b"nul",
+    b"NaN",
     b'{"action": {"type": "pass"}, "version": NaN, "id": "x"}',
     b'{"action": {"type": "pass"}, "version": 0, "version": 0, "id": "x"}',  # a repeated key
-    b"\xff\xfe{}", b"[" * 100_000, b"1" * 5000, b" " * (64 * 1024 + 1),
+    b"\xff\xfe{}",
+    b"[" * 100_000,
+    b"1" * 5000,
+    b" " * (64 * 1024 + 1),
     json.dumps({**GOOD, "id": "x" * (70 * 1024)}).encode(),  # over 64 KiB
 ]
 
 
-@pytest.mark.parametrize("content", RAW_BODIES, ids=[repr(b[:20]) + str(len(b)) for b in RAW_BODIES])
+@pytest.mark.parametrize(
+    "content", RAW_BODIES, ids=[repr(b[:20]) + str(len(b)) for b in RAW_BODIES]
+)
 def test_truncated_broken_or_oversized_json_is_400_and_changes_nothing(
     seat: tuple[httpx.Client, str, str, bytes], content: bytes
 ) -> None:
@@ -176,17 +209,29 @@ def test_truncated_broken_or_oversized_json_is_400_and_changes_nothing(
         assert_refused_and_unchanged(seat, post_raw(seat, route, content))
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
-                                          "multipart/form-data", "", "application/jsonx"])
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+        "",
+        "application/jsonx",
+    ],
+)
 def test_a_body_that_is_not_sent_as_json_is_400(
     seat: tuple[httpx.Client, str, str, bytes], content_type: str
 ) -> None:
-    assert_refused_and_unchanged(seat, post_raw(seat, "/actions", json.dumps(GOOD).encode(), content_type))
+    assert_refused_and_unchanged(
+        seat, post_raw(seat, "/actions", json.dumps(GOOD).encode(), content_type)
+    )
 
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -200,12 +245,23 @@ def test_random_bodies_are_refused_with_400_and_change_nothing(
     assert_refused_and_unchanged(seat, answer)
 
 
-@pytest.mark.parametrize("body", [
-    {}, {"seats": []}, {"seats": "human"}, {"seats": ["human", "dealer"]}, {"seats": ["random", "random"]},
-    {"seats": ["human"]}, {"seats": ["human"] * 9}, {"seats": ["human", 1]},
-    {"seats": ["human", "human"], "rules": {"players": 3}}, {"seats": ["human", "human"], "rules": {"colour": 1}},
-    {"seats": ["human", "human"], "deck": ["+1"]}, {"seats": ["human", "human"], "tutorial": "yes"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"seats": []},
+        {"seats": "human"},
+        {"seats": ["human", "dealer"]},
+        {"seats": ["random", "random"]},
+        {"seats": ["human"]},
+        {"seats": ["human"] * 9},
+        {"seats": ["human", 1]},
+        {"seats": ["human", "human"], "rules": {"players": 3}},
+        {"seats": ["human", "human"], "rules": {"colour": 1}},
+        {"seats": ["human", "human"], "deck": ["+1"]},
+        {"seats": ["human", "human"], "tutorial": "yes"},
+    ],
+)
 def test_a_bad_table_is_refused_with_400(still_server: Server, body: dict[str, Any]) -> None:
     with still_server.client() as client:
         answer = client.post("/api/tables", json=body)
@@ -217,7 +273,7 @@ def test_a_bad_table_is_refused_with_400(still_server: Server, body: dict[str, A
 
 
 def twin_decks() -> tuple[list[Any], list[Any]]:
-    """Two stacked decks for 2 players that differ in one card of seat 1's hand and the deck's last card."""
+    """Two stacked decks for 2 players, differing in a card of seat 1's hand and the last card."""
     rules = Rules(players=2)
     deck, _ = Rng.from_seed(2026).shuffle(rules.deck)
     first = list(deck)
@@ -228,7 +284,9 @@ def twin_decks() -> tuple[list[Any], list[Any]]:
 
 
 @pytest.fixture(scope="module")
-def twins(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, list[tuple[str, dict[int, str]]]]]:
+def twins(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Server, list[tuple[str, dict[int, str]]]]]:
     """A server on a database holding the twin tables, made by the table service itself."""
     db: Path = tmp_path_factory.mktemp("twins") / "tables.db"
 
@@ -255,17 +313,27 @@ def common_card(one: list[str], other: list[str]) -> str:
 
 
 def test_two_tables_differing_only_in_what_a_seat_cannot_see_send_it_the_same_bytes(
-    twins: tuple[Server, list[tuple[str, dict[int, str]]]]
+    twins: tuple[Server, list[tuple[str, dict[int, str]]]],
 ) -> None:
     server, ((a, tokens_a), (b, tokens_b)) = twins
     with contextlib.ExitStack() as stack:
-        sockets = [stack.enter_context(websockets.sync.client.connect(server.ws_url(t, tok[0]), open_timeout=10))
-                   for t, tok in ((a, tokens_a), (b, tokens_b))]
+        sockets = [
+            stack.enter_context(
+                websockets.sync.client.connect(server.ws_url(t, tok[0]), open_timeout=10)
+            )
+            for t, tok in ((a, tokens_a), (b, tokens_b))
+        ]
         play_the_twins(server, a, tokens_a, b, tokens_b, sockets)
 
 
-def play_the_twins(server: Server, a: str, tokens_a: dict[int, str], b: str, tokens_b: dict[int, str],
-                   sockets: list[websockets.sync.client.ClientConnection]) -> None:
+def play_the_twins(
+    server: Server,
+    a: str,
+    tokens_a: dict[int, str],
+    b: str,
+    tokens_b: dict[int, str],
+    sockets: list[websockets.sync.client.ClientConnection],
+) -> None:
     """Drive both twins with the same actions, comparing every document seat 0 gets."""
 
     def same(first: bytes, second: bytes) -> None:
@@ -274,19 +342,29 @@ def play_the_twins(server: Server, a: str, tokens_a: dict[int, str], b: str, tok
     def seat_zero_documents() -> None:
         for since in (None, 0):
             params = {} if since is None else {"since": since}
-            same(*(client.get(f"/api/tables/{t}", headers=bearer(tok[0]), params=params).content
-                   for t, tok in ((a, tokens_a), (b, tokens_b))))
-        same(*(ws.recv(timeout=10).encode() for ws in sockets))  # the push of this change
+            same(
+                *(
+                    client.get(f"/api/tables/{t}", headers=bearer(tok[0]), params=params).content
+                    for t, tok in ((a, tokens_a), (b, tokens_b))
+                )
+            )
+        same(*(recv(ws).encode() for ws in sockets))  # the push of this change
 
     def both(seat: int, action: dict[str, Any], version: int) -> list[httpx.Response]:
-        return [act(client, t, tok[seat], action, version, client_id=f"{version}")
-                for t, tok in ((a, tokens_a), (b, tokens_b))]
+        return [
+            act(client, t, tok[seat], action, version, client_id=f"{version}")
+            for t, tok in ((a, tokens_a), (b, tokens_b))
+        ]
 
     with server.client() as client:
-        same(*(ws.recv(timeout=10).encode() for ws in sockets))  # the first message
-        seat_zero_documents_at_start = [document(client, t, tok[0]) for t, tok in ((a, tokens_a), (b, tokens_b))]
+        same(*(recv(ws).encode() for ws in sockets))  # the first message
+        seat_zero_documents_at_start = [
+            document(client, t, tok[0]) for t, tok in ((a, tokens_a), (b, tokens_b))
+        ]
         assert seat_zero_documents_at_start[0]["view"] == seat_zero_documents_at_start[1]["view"]
-        hands = [document(client, t, tok[1])["view"]["hand"] for t, tok in ((a, tokens_a), (b, tokens_b))]
+        hands = [
+            document(client, t, tok[1])["view"]["hand"] for t, tok in ((a, tokens_a), (b, tokens_b))
+        ]
         assert hands[0] != hands[1]  # the twins differ, for seat 1
         rounds = 0
         while rounds < 3:
@@ -307,5 +385,7 @@ def play_the_twins(server: Server, a: str, tokens_a: dict[int, str], b: str, tok
                     answers = both(1, {"type": "pass"}, version)
             assert [answer.status_code for answer in answers] == [200, 200], answers[0].text
             seat_zero_documents()
-        ones = [document(client, t, tok[1])["view"]["hand"] for t, tok in ((a, tokens_a), (b, tokens_b))]
+        ones = [
+            document(client, t, tok[1])["view"]["hand"] for t, tok in ((a, tokens_a), (b, tokens_b))
+        ]
         assert ones[0] != ones[1]  # still different for seat 1, and never for seat 0

@@ -60,7 +60,7 @@ PROG: Final = "raise-the-sum"
 #: The subcommands, each a module ``raise_the_sum.cli.<name>``, in help order.
 #: Adding a subcommand is adding its module and its name here.
 SUBCOMMANDS: Final[tuple[str, ...]] = (
-    "play", "explain", "check", "replay", "rules", "simulate", "serve",
+    "play", "explain", "rules", "check", "replay", "simulate", "serve",
 )
 
 #: The exit status for bad input (as argparse uses).

@@ -49,10 +49,11 @@ from raise_the_sum import (
     check,
     parse_action,
     parse_cards,
+    wire,
 )
 from raise_the_sum.cli import UsageError
 from raise_the_sum.cli.explain import _cards, _score, render
-from raise_the_sum.cli.replay import json_wire, load_record
+from raise_the_sum.cli.replay import load_record
 from raise_the_sum.cli.rules import format_rule
 from raise_the_sum.rulebook import rule
 
@@ -265,7 +266,8 @@ def _position(record_name: str, at: int | None) -> tuple[GameState, str]:
         elif state.to_beat is None:
             where += ", to open"
         else:
-            where += f", to beat {state.to_beat} against {state.attack}"
+            attack = "no attack" if state.attack.is_none else state.attack
+            where += f", to beat {state.to_beat} against {attack}"
     return state, where
 
 
@@ -297,11 +299,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     verdict = check(state, action)
     status = EXIT_LEGAL if verdict.legal else EXIT_ILLEGAL
     if args.json:
-        out.write(str(json_wire().dumps(verdict)) + "\n")
+        out.write(wire.dumps(verdict) + "\n")
         return status
     lines = [] if where is None else [where, ""]
     lines.append(str(verdict))
-    lines.append(format_rule(rule(deciding_rule(verdict, state)), examples=False))
+    lines.append(format_rule(rule(deciding_rule(verdict, state)), in_words=False))
     if verdict.explanation is not None:
         lines += ["", render(verdict.explanation, verdict.to_beat)]
     out.write("\n".join(lines) + "\n")

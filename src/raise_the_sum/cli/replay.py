@@ -21,12 +21,10 @@ and exit status 2.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TextIO
 
 from raise_the_sum import (
@@ -37,6 +35,7 @@ from raise_the_sum import (
     observe,
     observe_events,
     step,
+    wire,
 )
 from raise_the_sum.cli import UsageError
 from raise_the_sum.events import (
@@ -52,7 +51,7 @@ from raise_the_sum.events import (
     RoundWon,
 )
 
-__all__ = ["json_wire", "load_record", "register", "render", "run"]
+__all__ = ["load_record", "register", "render", "run"]
 
 _DESCRIPTION = textwrap.fill(
     "Print a recorded match turn by turn, with the arithmetic of every play: the "
@@ -112,25 +111,14 @@ def load_record(name: str, stdin: TextIO | None = None) -> MatchRecord:
     except UnicodeDecodeError as error:
         raise UsageError(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
     if text.lstrip().startswith("{"):
-        wire = json_wire()
         try:
-            record = wire.loads(MatchRecord, text)
-        except wire.WireError as error:
+            return wire.loads(MatchRecord, text)
+        except (TypeError, ValueError) as error:  # WireError, with its JSON Pointer
             raise UsageError(f"{name}: {error}") from None
-        assert isinstance(record, MatchRecord)
-        return record
     try:
         return MatchRecord.from_text(text)
     except RecordError as error:
         raise UsageError(f"{name}: {error}") from None
-
-
-def json_wire() -> ModuleType:
-    """:mod:`raise_the_sum.wire`, which reads and writes the JSON forms."""
-    try:
-        return importlib.import_module("raise_the_sum.wire")
-    except ImportError:
-        raise UsageError("the JSON form needs raise_the_sum.wire, which this install lacks") from None
 
 
 def _cards(cards: Sequence[Card]) -> str:

@@ -25,7 +25,9 @@ _DEFAULT_DB = "raise-the-sum.db"
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port from 0 to 65535 (0 picks a free one), got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a port from 0 to 65535 (0 picks a free one), got {text!r}"
+        )
     return int(text)
 
 
@@ -48,14 +50,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "under /api/. Prints the URL, then serves until Ctrl-C.",
         allow_abbrev=False,
     )
-    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=8000, help="the port (default: 8000; 0 picks a free one)")
     parser.add_argument(
-        "--db", default=_DEFAULT_DB, metavar="PATH",
+        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port", type=_port, default=8000, help="the port (default: 8000; 0 picks a free one)"
+    )
+    parser.add_argument(
+        "--db",
+        default=_DEFAULT_DB,
+        metavar="PATH",
         help=f"the SQLite database of the tables (default: {_DEFAULT_DB} in the current directory)",
     )
     parser.add_argument(
-        "--pace", type=_pace, default=1.0, metavar="SECONDS",
+        "--pace",
+        type=_pace,
+        default=1.0,
+        metavar="SECONDS",
         help="the pause before each bot action and between rounds (default: 1.0; 0 for at once)",
     )
     parser.set_defaults(func=run)
@@ -67,7 +78,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from raise_the_sum.server import serve
     except ImportError as error:
         raise UsageError(
-            f"the server needs the web extra ({error.name} is missing): pip install 'raise-the-sum[web]'"
+            f"the server needs the web extra ({error.name} is missing): "
+            "pip install 'raise-the-sum[web]'"
         ) from None
 
     def ready(url: str) -> None:
@@ -77,5 +89,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         serve(host=args.host, port=args.port, db=args.db, pace=args.pace, ready=ready)
     except OSError as error:
-        raise UsageError(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}") from None
+        raise UsageError(
+            f"cannot serve on {args.host}:{args.port}: {error.strerror or error}"
+        ) from None
     return 0

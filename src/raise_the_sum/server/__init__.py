@@ -8,9 +8,9 @@ Install the ``web`` extra (Starlette, uvicorn, websockets) and run
 
 The package is layered like the data that flows through it:
 
-* :mod:`~raise_the_sum.server.app` -- the routes (Starlette);
+* ``raise_the_sum.server.app`` -- the routes (Starlette);
 * :mod:`~raise_the_sum.server.bodies` -- strict reading of request bodies;
-* :mod:`~raise_the_sum.server.service` -- the table service: the one write
+* ``raise_the_sum.server.service`` -- the table service: the one write
   path (``step``, then a compare-and-set commit), the bots and the pacing;
 * :mod:`~raise_the_sum.server.documents` -- the one function that builds
   what a seat receives;
@@ -84,7 +84,7 @@ def serve(
         access_log=False,
         ws="websockets-sansio",
         ws_max_size=MAX_BODY,
-        ws_per_message_deflate=False,  # on a LAN or behind a proxy, compressing costs more than it saves
+        ws_per_message_deflate=False,  # near the clients, compressing costs more than it saves
         lifespan="on",
         backlog=2048,
     )

@@ -70,7 +70,9 @@ def parse_json(body: bytes | str) -> Any:
         raise bad_input("", f"the body is not JSON: {error}") from None
 
 
-def _object(value: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> Mapping[str, Any]:
+def _object(
+    value: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise bad_input("", f"expected a JSON object with {', '.join(map(repr, required))}")
     for key in value:
@@ -123,7 +125,9 @@ def parse_action_body(value: Any) -> ActionBody:
     action = _decode(Action, body["action"], "/action")
     version = body["version"]
     if type(version) is not int or not 0 <= version <= MAX_VERSION:
-        raise bad_input("/version", f"version: an integer from 0 to {MAX_VERSION}, got {_show(version)}")
+        raise bad_input(
+            "/version", f"version: an integer from 0 to {MAX_VERSION}, got {_show(version)}"
+        )
     client_id = body["id"]
     if type(client_id) is not str or not 1 <= len(client_id) <= MAX_ID:
         raise bad_input("/id", f"id: a string of 1 to {MAX_ID} characters, got {_show(client_id)}")
@@ -159,7 +163,10 @@ def parse_create_body(value: Any) -> CreateBody:
 
 
 def parse_since(text: str | None) -> int | None:
-    """The ``since`` query parameter: a decimal version, or None when absent (bounds checked later)."""
+    """The ``since`` query parameter: a decimal version, or None when absent.
+
+    Its bounds (0 to the table's version) are checked by the table service.
+    """
     if text is None:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 16:
@@ -170,4 +177,3 @@ def parse_since(text: str | None) -> int | None:
 def _show(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:37] + "..."
-

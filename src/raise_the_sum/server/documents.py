@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from raise_the_sum import wire
+from raise_the_sum.actions import Action
 from raise_the_sum.engine import legal_plays
 from raise_the_sum.events import Event, Played, observe_events
 from raise_the_sum.scoring import explain
@@ -49,7 +50,7 @@ def dumps(value: Any) -> bytes:
 
 def encode_event(event: Event) -> dict[str, Any]:
     """The wire form of an event; a ``played`` one also has its ``explanation``."""
-    encoded: dict[str, Any] = wire.encode(event)
+    encoded = cast(dict[str, Any], wire.encode(event))
     if isinstance(event, Played):
         encoded["explanation"] = str(explain(event.cards, event.faced))
     return encoded
@@ -82,13 +83,32 @@ def seat_document(
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
     events = [encode_event(event) for batch in steps for event in observe_events(batch, seat)]
-    document = {
-        "table": table,
-        "version": version,
-        "view": wire.encode(view),
-        "legal": [wire.encode(action) for action in legal],
-        "events": events,
-        "seats": list(seats),
-        "lesson": _lesson(view) if tutorial and seat == 0 else None,
-    }
-    return dumps(document)
+    lesson = _lesson(view) if tutorial and seat == 0 else None
+    # The same bytes as dumps() of the whole object, in the keys' order; the legal
+    # actions (often a hundred plays or more) are written from their cached texts.
+    head = _text({"table": table, "version": version, "view": wire.encode(view)})
+    tail = _text({"events": events, "seats": list(seats), "lesson": lesson})
+    legal_text = ",".join(map(_action_text, legal))
+    return f'{head[:-1]},"legal":[{legal_text}],{tail[1:]}'.encode()
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+#: Action texts by value: a play's or a discard's key is its kind and its cards'
+#: indices (hashing small ints is far cheaper than hashing the cards themselves).
+_ACTION_TEXTS: dict[object, str] = {}
+
+
+def _action_text(action: Action) -> str:
+    """An action's wire JSON text, encoded by :func:`raise_the_sum.wire.encode` once."""
+    cards = getattr(action, "cards", None)
+    key = type(action) if cards is None else (type(action), tuple([c.index for c in cards]))
+    text = _ACTION_TEXTS.get(key)
+    if text is None:
+        text = _text(wire.encode(action))
+        if len(_ACTION_TEXTS) >= 1 << 17:
+            _ACTION_TEXTS.clear()
+        _ACTION_TEXTS[key] = text
+    return text

@@ -25,15 +25,16 @@ import logging
 import secrets
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
+from raise_the_sum import driver as match_driver
 from raise_the_sum import wire
-from raise_the_sum.actions import Action, IllegalAction, NextRound
+from raise_the_sum.actions import Action, IllegalAction
 from raise_the_sum.bots import Bot, make_bot
 from raise_the_sum.cards import Card
-from raise_the_sum.engine import legal_plays, new_game
+from raise_the_sum.engine import new_game
 from raise_the_sum.events import Event, step
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
@@ -44,7 +45,6 @@ from raise_the_sum.server.store import Answer, Commit, NewTable, Step, Store, St
 from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.verdicts import check
-from raise_the_sum.views import PlayerView, observe
 
 __all__ = ["HUMAN", "Created", "Outcome", "Table", "TableService", "seed_commitment"]
 
@@ -130,20 +130,13 @@ class Table:
             self.documents[key] = built
         return built
 
-    def automatic(self) -> int | None:
-        """The seat the server acts for now: a bot to act, or the winner between rounds."""
-        state = self.state
-        if state.phase is Phase.MATCH_OVER:
-            return None
-        if state.phase is Phase.ROUND_OVER or self.bots[state.current] is not None:
-            return state.current
-        return None
+    def driven(self) -> match_driver.Table:
+        """The table as the match driver sees it: the server sends ``NextRound()`` itself."""
+        return match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
 
-
-def _decide(bot: Bot, state: GameState, seat: int, rng: Rng) -> tuple[Action, Rng]:
-    """One bot decision, from the seat's view and the legal actions (run off the loop)."""
-    view: PlayerView = observe(state, seat)
-    return bot.choose(view, legal_plays(state), rng)
+    def automatic(self) -> bool:
+        """True when the server acts now: a bot's turn, or the end of the brief result."""
+        return self.driven().driver_to_act
 
 
 def _events_text(events: Sequence[Event]) -> str:
@@ -187,11 +180,11 @@ class TableService:
         """Stop the bots (their next actions are simply not taken) and the thread pool."""
         self._closing = True
         drivers = [t.driver for t in self._tables.values() if t.driver is not None]
-        for driver in drivers:
-            driver.cancel()
-        for driver in drivers:
+        for task in drivers:
+            task.cancel()
+        for task in drivers:
             with contextlib.suppress(BaseException):
-                await driver
+                await task
         self._executor.shutdown(wait=True, cancel_futures=True)
 
     # --- tables --------------------------------------------------------------------------------
@@ -211,7 +204,7 @@ class TableService:
         tutorial table is :func:`raise_the_sum.lessons.tutorial_game`, with
         the seats ``human, riley, sam, alex`` unless given. ``seed`` and
         ``deck`` (a stacked deck) are for tests and tools: the protocol's
-        tables get a fresh seed from :mod:`secrets`. Raises
+        tables get a fresh seed from ``secrets``. Raises
         :class:`~raise_the_sum.server.errors.ProtocolError` (400) on bad seats or rules.
         """
         if tutorial:
@@ -219,7 +212,9 @@ class TableService:
 
             seats = TUTORIAL_SEATS if seats is None else seats
             if rules is not None or deck is not None:
-                raise bad_input("/rules", "a tutorial table is dealt from the tutorial's rules and deck")
+                raise bad_input(
+                    "/rules", "a tutorial table is dealt from the tutorial's rules and deck"
+                )
             # The deck is the lesson's (public); a fresh seed keeps the later reshuffles secret.
             state = lessons.tutorial_game(seed=secrets.randbits(64) if seed is None else seed)
             stacked: tuple[Card, ...] | None = tuple(lessons.tutorial_deck())
@@ -335,10 +330,10 @@ class TableService:
             version=stored.version,
             rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
             steps=[
-                tuple(wire.decode(Event, event) for event in json.loads(s.events))  # type: ignore[arg-type]
+                tuple(wire.decode(Event, event) for event in json.loads(s.events))
                 for s in stored.steps
             ],
-            actions=[wire.loads(Action, s.action) for s in stored.steps],  # type: ignore[arg-type]
+            actions=[wire.loads(Action, s.action) for s in stored.steps],
         )
 
     async def _reload(self, table: Table) -> None:
@@ -401,7 +396,7 @@ class TableService:
         """The encoded :class:`~raise_the_sum.Verdict` on ``action`` for ``seat`` now.
 
         Additive field for the web page: ``explanation_text``, the one line of
-        the play's :class:`~raise_the_sum.scoring.Explanation` in the guide's
+        the play's :class:`~raise_the_sum.Explanation` in the guide's
         style (``str(verdict.explanation)``, such as ``(8 + 4 − 2) × 2 ÷ 3 =
         20 ÷ 3 = 6 (rounded down)``), or null when the verdict has none; the
         page shows it while a player picks cards.
@@ -413,16 +408,22 @@ class TableService:
         return dumps({**encoded, "explanation_text": line})
 
     def record(self, table: Table) -> bytes:
-        """The encoded :class:`~raise_the_sum.records.MatchRecord`, once the match is over (409 before)."""
+        """The encoded ``MatchRecord``, once the match is over (409 before)."""
         state = table.state
         if state.phase is not Phase.MATCH_OVER:
             raise ProtocolError(
-                409, "match_not_over", "the record, with the seed, is published when the match is over"
+                409,
+                "match_not_over",
+                "the record, with the seed, is published when the match is over",
             )
         tags = {"Event": "Raise the Sum server", "Table": table.table_id}
         tags.update({seat_tag(seat): kind for seat, kind in enumerate(table.seats)})
         record = MatchRecord(
-            rules=state.rules, seed=state.seed, actions=tuple(table.actions), deck=table.deck, tags=tags
+            rules=state.rules,
+            seed=state.seed,
+            actions=tuple(table.actions),
+            deck=table.deck,
+            tags=tags,
         )
         return dumps(wire.encode(record))
 
@@ -438,7 +439,9 @@ class TableService:
 
     # --- acting --------------------------------------------------------------------------------
 
-    async def act(self, table: Table, seat: int, action: Action, version: int, client_id: str) -> Outcome:
+    async def act(
+        self, table: Table, seat: int, action: Action, version: int, client_id: str
+    ) -> Outcome:
         """Apply a seat's action, durably, and answer with its document or its refusal.
 
         After the body (checked by the caller): a client id this seat
@@ -472,14 +475,19 @@ class TableService:
                 tutorial=table.tutorial,
             )
             answer = Answer(200, body)
-            if await self._commit(table, seat, action, state, events, table.rngs, (seat, client_id, answer)):
+            if await self._commit(
+                table, seat, action, state, events, table.rngs, (seat, client_id, answer)
+            ):
                 return Outcome(answer, version + 1)
             await self._reload(table)
             kept = await self.store.answer(table.table_id, seat, client_id)
             if kept is not None:
                 return self._outcome(kept)
             stale = ProtocolError(
-                409, "stale_version", f"the table moved on to version {table.version}", version=table.version
+                409,
+                "stale_version",
+                f"the table moved on to version {table.version}",
+                version=table.version,
             )
             return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
 
@@ -488,7 +496,9 @@ class TableService:
         version = json.loads(answer.body)["version"] if answer.status == 200 else None
         return Outcome(answer, version)
 
-    async def _refuse(self, table: Table, seat: int, client_id: str, status: int, body: bytes) -> Outcome:
+    async def _refuse(
+        self, table: Table, seat: int, client_id: str, status: int, body: bytes
+    ) -> Outcome:
         kept = await self.store.remember(table.table_id, seat, client_id, Answer(status, body))
         return self._outcome(kept)
 
@@ -531,7 +541,7 @@ class TableService:
     # --- the bots and the pause between rounds -------------------------------------------------
 
     def _kick(self, table: Table) -> None:
-        if self._closing or table.automatic() is None:
+        if self._closing or not table.automatic():
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
@@ -539,33 +549,26 @@ class TableService:
     async def _drive(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while (seat := table.automatic()) is not None:
+            while table.automatic():
                 version = table.version
                 if self.pace > 0:
                     await asyncio.sleep(self.pace)
                     if table.version != version:
                         continue
-                state = table.state
-                bot = table.bots[seat]
-                rngs = table.rngs
-                if state.phase is Phase.ROUND_OVER:
-                    action: Action = NextRound()
-                else:
-                    assert bot is not None
-                    rng = rngs[seat]
-                    assert rng is not None
-                    action, rng = await loop.run_in_executor(
-                        self._executor, _decide, bot, state, seat, rng
-                    )
-                    rngs = (*rngs[:seat], rng, *rngs[seat + 1:])
+                # The driver's one action: a bot's choice (from its view and the legal
+                # actions, with its own generator) or NextRound(), on a worker thread.
+                moved, move = await loop.run_in_executor(
+                    self._executor, match_driver.bot_step, table.driven()
+                )
                 async with table.lock:
                     if table.version != version:
                         continue
-                    after, events = step(state, action, seat=seat)
-                    if not await self._commit(table, seat, action, after, events, rngs, None):
+                    committed = await self._commit(
+                        table, move.seat, move.action, moved.state, move.events, moved.rngs, None
+                    )
+                    if not committed:
                         await self._reload(table)
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug must not take the server down; the table waits
             _log.exception("table %s: the bots stopped", table.table_id)
-

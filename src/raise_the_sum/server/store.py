@@ -71,7 +71,7 @@ class NewTable:
     state: str
     #: What the table was created with and never changes, JSON text (seats, deck, ...).
     setup: str
-    #: The service's own per-table data that changes with the state (the bots' generators), JSON text.
+    #: The service's per-table data that changes with the state (the bots' generators), JSON.
     extra: str
     #: The SHA-256 hex of each human seat's token, by seat.
     token_hashes: tuple[tuple[int, str], ...]
@@ -144,7 +144,7 @@ class Store(Protocol):
         ...
 
     async def remember(self, table_id: str, seat: int, client_id: str, answer: Answer) -> Answer:
-        """Keep ``answer`` as the first answer to ``client_id``, unless one is kept; return the kept one."""
+        """Keep ``answer`` as the first answer to ``client_id`` unless one is kept; the kept one."""
         ...
 
     async def answer(self, table_id: str, seat: int, client_id: str) -> Answer | None:
@@ -278,7 +278,7 @@ class SQLiteStore:
                     connection.execute(f"SAVEPOINT {savepoint}")
                     try:
                         value = run(connection)
-                    except Exception as error:  # noqa: BLE001 - handed to the caller
+                    except Exception as error:
                         connection.execute(f"ROLLBACK TO {savepoint}")
                         connection.execute(f"RELEASE {savepoint}")
                         results.append((future, None, error))
@@ -288,7 +288,7 @@ class SQLiteStore:
                         connection.execute(f"RELEASE {savepoint}")
                         results.append((future, value, None))
                 connection.execute("COMMIT")
-            except Exception as error:  # noqa: BLE001 - the whole transaction failed
+            except Exception as error:
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 results = [(future, None, error) for _, future, _ in batch]
@@ -304,7 +304,7 @@ class SQLiteStore:
             run, future, _ = job
             try:
                 value = run(connection)
-            except Exception as error:  # noqa: BLE001 - handed to the caller
+            except Exception as error:
                 self._deliver(future, None, error)
             else:
                 self._deliver(future, value, None)
@@ -331,7 +331,8 @@ class SQLiteStore:
 
         def run(db: sqlite3.Connection) -> None:
             db.execute(
-                "INSERT INTO tables (id, version, state, setup, extra, over) VALUES (?, 0, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, version, state, setup, extra, over) "
+                "VALUES (?, 0, ?, ?, ?, ?)",
                 (table.table_id, table.state, table.setup, table.extra, int(table.over)),
             )
             db.executemany(
@@ -394,7 +395,8 @@ class SQLiteStore:
                 return False
             step = commit.step
             db.execute(
-                "INSERT INTO steps (table_id, version, seat, action, events) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO steps (table_id, version, seat, action, events) "
+                "VALUES (?, ?, ?, ?, ?)",
                 (commit.table_id, step.version, step.seat, step.action, step.events),
             )
             if commit.answer is not None:
@@ -411,7 +413,7 @@ class SQLiteStore:
         return await self._write(run)
 
     async def remember(self, table_id: str, seat: int, client_id: str, answer: Answer) -> Answer:
-        """Keep ``answer`` as the first answer to ``client_id``, unless one is kept; return the kept one."""
+        """Keep ``answer`` as the first answer to ``client_id`` unless one is kept; the kept one."""
 
         def run(db: sqlite3.Connection) -> Answer:
             db.execute(
@@ -420,7 +422,8 @@ class SQLiteStore:
                 (table_id, seat, client_id, answer.status, answer.body),
             )
             row = db.execute(
-                "SELECT status, body FROM answers WHERE table_id = ? AND seat = ? AND client_id = ?",
+                "SELECT status, body FROM answers "
+                "WHERE table_id = ? AND seat = ? AND client_id = ?",
                 (table_id, seat, client_id),
             ).fetchone()
             return Answer(row[0], bytes(row[1]))
@@ -432,7 +435,8 @@ class SQLiteStore:
 
         def run(db: sqlite3.Connection) -> Answer | None:
             row = db.execute(
-                "SELECT status, body FROM answers WHERE table_id = ? AND seat = ? AND client_id = ?",
+                "SELECT status, body FROM answers "
+                "WHERE table_id = ? AND seat = ? AND client_id = ?",
                 (table_id, seat, client_id),
             ).fetchone()
             return None if row is None else Answer(row[0], bytes(row[1]))
@@ -467,4 +471,3 @@ class SQLiteStore:
         self._reads.put(None)
         await asyncio.to_thread(self._writer.join)
         await asyncio.to_thread(self._reader.join)
-

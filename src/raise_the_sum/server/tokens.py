@@ -1,9 +1,9 @@
-"""Seat tokens: made by :mod:`secrets`, kept only as hashes, compared in constant time.
+"""Seat tokens: made by ``secrets``, kept only as hashes, compared in constant time.
 
-A token is 32 random bytes from :func:`secrets.token_urlsafe` (256 bits,
+A token is 32 random bytes from ``secrets.token_urlsafe`` (256 bits,
 43 URL-safe characters). The server stores only its SHA-256 hex digest, so
 a copy of the database gives no one a seat; the digest it computes from a
-request is compared with the stored ones by :func:`hmac.compare_digest`.
+request is compared with the stored ones by ``hmac.compare_digest``.
 
 >>> token = new_token()
 >>> len(token), matches(token, token_hash(token)), matches(token + "x", token_hash(token))
