@@ -25,6 +25,7 @@ from typing import TypeAlias
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.actions import Action, Discard, Pass, Play
 from raise_the_sum.cards import Card
 from raise_the_sum.engine import apply
@@ -234,8 +235,7 @@ def observe_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
     >>> observe_events([Drew(0, Card.parse("+5")), Drew(1, Card.parse("x2"))], 0)
     (Drew(seat=0, card=Card.parse('+5')), Drew(seat=1, card=None))
     """
-    if type(seat) is not int:
-        raise TypeError(f"seat must be an int, got {seat!r}")
+    _validate.whole(seat, "seat")
     if seat < 0:
         raise ValueError(f"seat: a seat from 0, got {seat}")
     observed: list[Event] = []

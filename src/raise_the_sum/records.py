@@ -45,6 +45,7 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.actions import (
     Action,
     Discard,
@@ -313,8 +314,7 @@ def _check_rules(instance: MatchRecord, attribute: attrs.Attribute[Rules], value
 
 
 def _check_seed(instance: MatchRecord, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"MatchRecord.seed must be an int, got {value!r}")
+    _validate.whole(value, "MatchRecord.seed")
 
 
 def _check_deck(

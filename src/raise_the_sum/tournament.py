@@ -41,8 +41,8 @@ from typing import Final
 
 import attrs
 
+from raise_the_sum import _validate, wire
 from raise_the_sum import records as _records
-from raise_the_sum import wire
 from raise_the_sum.bots.base import Bot
 from raise_the_sum.driver import MAX_ACTIONS, NextRoundBy, Table, run_bots
 from raise_the_sum.engine import new_game
@@ -372,8 +372,7 @@ def run_tournament(
         raise ValueError(f"matches must be an int >= 0, got {matches!r}")
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"jobs must be an int >= 1, got {jobs!r}")
-    if type(seed) is not int:
-        raise TypeError(f"seed must be an int, got {seed!r}")
+    _validate.whole(seed, "seed")
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     if executor is not None and jobs != 1:
