@@ -101,8 +101,10 @@ class RulebookDirective(SphinxDirective):
 
         if not rule.examples:
             logger.warning("rule %s has no worked example", rule.id, location=self.get_location())
-        heading = "As code: the doctest that proves it" if len(rule.examples) == 1 else (
-            "As code: the doctests that prove it"
+        heading = (
+            "As code: the doctest that proves it"
+            if len(rule.examples) == 1
+            else ("As code: the doctests that prove it")
         )
         section += nodes.rubric(text=heading, classes=["rule-examples"])
         for example in rule.examples:
@@ -119,8 +121,7 @@ class RuleRole(SphinxRole):
         rule_id = self.text.strip()
         if rule_id not in RULES:
             message = self.inliner.reporter.error(
-                f"unknown rule {rule_id!r}: rules are {next(iter(RULES))} to "
-                f"{list(RULES)[-1]}",
+                f"unknown rule {rule_id!r}: rules are {next(iter(RULES))} to {list(RULES)[-1]}",
                 line=self.lineno,
             )
             problem = self.inliner.problematic(self.rawtext, self.rawtext, message)

@@ -138,7 +138,17 @@ class Drew:
 
 
 #: Any event.
-Event: TypeAlias = Played | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew
+Event: TypeAlias = (
+    Played
+    | Passed
+    | MustDiscard
+    | Discarded
+    | RoundWon
+    | MatchWon
+    | RoundStarted
+    | Reshuffled
+    | Drew
+)
 
 
 def step(
@@ -249,5 +259,13 @@ def observe_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
 
 
 _EVENT_TYPES = (
-    Played, Passed, MustDiscard, Discarded, RoundWon, MatchWon, RoundStarted, Reshuffled, Drew
+    Played,
+    Passed,
+    MustDiscard,
+    Discarded,
+    RoundWon,
+    MatchWon,
+    RoundStarted,
+    Reshuffled,
+    Drew,
 )

@@ -80,7 +80,9 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     (0.0, 1.0)
     """
     if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"wilson_interval: need 0 <= successes <= trials, got {successes}, {trials}")
+        raise ValueError(
+            f"wilson_interval: need 0 <= successes <= trials, got {successes}, {trials}"
+        )
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -206,7 +208,9 @@ def play_match(
     game_seed, stream = match_seeds(seed, index)
     seats = tuple((s - index) % players for s in range(players))
     table = Table.start(
-        new_game(rules, seed=game_seed), [bots[entrant] for entrant in seats], stream,
+        new_game(rules, seed=game_seed),
+        [bots[entrant] for entrant in seats],
+        stream,
         next_round=NextRoundBy.DRIVER,
     )
     try:

@@ -49,7 +49,9 @@ def test_the_text_notation_round_trips_exactly(record: MatchRecord) -> None:
 
 
 @given(records, st.data())
-def test_comments_blank_lines_and_spacing_change_nothing(record: MatchRecord, data: st.DataObject) -> None:
+def test_comments_blank_lines_and_spacing_change_nothing(
+    record: MatchRecord, data: st.DataObject
+) -> None:
     lines = record.to_text().splitlines()
     noisy = []
     for line in lines:
@@ -58,7 +60,7 @@ def test_comments_blank_lines_and_spacing_change_nothing(record: MatchRecord, da
         indent = data.draw(st.sampled_from(["", "  ", "\t"]))
         tail = data.draw(st.sampled_from(["", " ", " {x ; y}", " ; {z", "\r"]))
         noisy.append(indent + line + tail)
-    noisy.insert(data.draw(st.integers(0, len(noisy))), "{a comment\nover lines [Seed \"3\"]}")
+    noisy.insert(data.draw(st.integers(0, len(noisy))), '{a comment\nover lines [Seed "3"]}')
     assert MatchRecord.from_text("\n".join(noisy)) == record
 
 
@@ -99,8 +101,11 @@ def mutated_records(draw: st.DrawFn) -> str:
     text = draw(match_records(max_actions=40)).to_text()
     for _ in range(draw(st.integers(1, 4))):
         lines = text.split("\n")
-        edit = draw(st.sampled_from(["delete", "insert", "replace", "drop line", "copy line",
-                                     "swap lines", "cut"]))
+        edit = draw(
+            st.sampled_from(
+                ["delete", "insert", "replace", "drop line", "copy line", "swap lines", "cut"]
+            )
+        )
         at = draw(st.integers(0, max(len(text) - 1, 0)))
         row = draw(st.integers(0, len(lines) - 1))
         other = draw(st.integers(0, len(lines) - 1))

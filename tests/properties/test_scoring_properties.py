@@ -236,9 +236,7 @@ def test_R2_3_subtraction_floors_at_0_and_a_total_is_never_negative(
     cards=card_lists(max_size=8, of=cards_of(Kind.MULTIPLY, Kind.SUBTRACT, Kind.DIVIDE, Kind.ZERO)),
     attack=attacks(),
 )
-def test_R2_1_and_R2_7_a_play_without_add_cards_totals_0(
-    cards: list[Card], attack: Attack
-) -> None:
+def test_R2_1_and_R2_7_a_play_without_add_cards_totals_0(cards: list[Card], attack: Attack) -> None:
     assert score(cards, attack) == 0
 
 
