@@ -91,7 +91,8 @@ def main() -> None:
                     page.goto(url)
                     page.wait_for_selector("#start-play", state="visible")
                     paints = page.evaluate(
-                        "Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))"
+                        "Object.fromEntries(performance.getEntriesByType('paint')"
+                        ".map(e => [e.name, e.startTime]))"
                     )
                     for name in ("first-paint", "first-contentful-paint"):
                         figures[name].append(float(paints[name]))
@@ -112,7 +113,8 @@ def main() -> None:
     print(f"web page on localhost, {options.repeats} fresh contexts (medians, ms)")
     for name, values in figures.items():
         print(
-            f"  {name:<24} {statistics.median(values):8.1f}   (min {min(values):.1f}, max {max(values):.1f})"
+            f"  {name:<24} {statistics.median(values):8.1f}"
+            f"   (min {min(values):.1f}, max {max(values):.1f})"
         )
 
 

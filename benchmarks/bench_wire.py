@@ -127,12 +127,12 @@ def measure(states: list[GameState], label: str, repeats: int) -> None:
     legals = [legal_plays(state) for state in states]
     state_docs = [encode(state) for state in states]
     view_docs = [encode(view) for view in views]
-    for state, document in zip(states, state_docs):
+    for state, document in zip(states, state_docs, strict=True):
         assert decode(GameState, document) == state
     r = repeats
 
     def view_and_legal() -> None:
-        for view, legal in zip(views, legals):
+        for view, legal in zip(views, legals, strict=True):
             encode(view)
             [encode(action) for action in legal]
 
@@ -148,7 +148,7 @@ def measure(states: list[GameState], label: str, repeats: int) -> None:
     alternative = cattrs_view_encoder()
     if alternative is not None:
         runs["view + legal actions (cattrs)"] = lambda: [
-            alternative(v, legal) for v, legal in zip(views, legals)
+            alternative(v, legal) for v, legal in zip(views, legals, strict=True)
         ]
     figures = per_item(runs, n, r)
 

@@ -111,7 +111,7 @@ def play_match(seed: int, write: Callable[[str], None]) -> GameState:
         state = apply(state, action)
         winner = round_winner(state)
         if winner is not None:
-            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, state.points))
+            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, state.points, strict=True))
             write(f"  {NAMES[winner]} wins round {round_number} ({points})")
             if state.phase is Phase.ROUND_OVER:
                 state = apply(state, choose(state))

@@ -92,7 +92,7 @@ def describe(move: Move, view: PlayerView) -> list[str]:
         elif isinstance(event, Drew) and event.card is not None:  # only our own draws show
             lines.append(f"  (you drew {event.card:u})")
         elif isinstance(event, RoundWon) and not any(isinstance(e, MatchWon) for e in events):
-            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, view.points))
+            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, view.points, strict=True))
             lines.append(f"{NAMES[event.seat]} won the round ({points}). Next round.")
         elif isinstance(event, MatchWon):
             lines.append(f"{NAMES[event.seat]} won the match, {event.points} points.")

@@ -313,7 +313,7 @@ def test_replay_prints_every_action_with_the_arithmetic_of_each_play_and_every_d
     states = record.replay()
     numbered = [line for line in lines if line[:1].isdigit()]
     assert [line.split(".")[0] for line in numbered] == [str(n) for n in range(1, 8)]
-    for line, state, action in zip(numbered, states, record.actions):
+    for line, state, action in zip(numbered, states, record.actions, strict=False):
         _, events = step(state, action)
         played = [e for e in events if isinstance(e, Played)]
         if played:
@@ -347,7 +347,7 @@ def _swapped_pair() -> tuple[MatchRecord, MatchRecord]:
         j for j in range(len(deck) - 1, len(deck) - 10, -1) if str(deck[j]) not in ("+6", "x2")
     ]
     swapped = list(deck)
-    for i, j in zip(ann, bottom):
+    for i, j in zip(ann, bottom, strict=False):
         swapped[i], swapped[j] = swapped[j], swapped[i]
     assert swapped[ann[0]] != deck[ann[0]] and sorted(swapped) == sorted(deck)
     first = MatchRecord(record.rules, 27, record.actions, tuple(deck), record.tags)

@@ -97,7 +97,8 @@ def test_the_progress_bar_leaves_stdout_alone() -> None:
     [
         (
             ["--bots", "dealer"],
-            "argument --bots: unknown bot 'dealer'; choose from alex, cautious, greedy, random, riley, sam, search",
+            "argument --bots: unknown bot 'dealer'; choose from alex, cautious, greedy, random,"
+            " riley, sam, search",
         ),
         (["--matches", "0"], "argument --matches: a whole number, 1 or more; got '0'"),
         (["--matches", "ten"], "argument --matches: a whole number, 1 or more; got 'ten'"),

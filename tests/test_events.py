@@ -123,7 +123,7 @@ def test_a_play_above_the_hand_limit_gives_must_discard_and_the_discard_ends_the
     assert drawn in cards("+1 +7 +2")
 
 
-def test_a_passer_discards_before_the_round_is_won_and_the_winner_opens_even_if_forced_to_pass_r4_11_r5_3() -> (
+def test_a_passer_discards_before_the_round_is_won_and_the_winner_opens_even_if_forced_to_pass_r4_11_r5_3() -> (  # noqa: E501
     None
 ):
     rules = Rules(

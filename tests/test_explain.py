@@ -49,7 +49,8 @@ LINES = [
     (
         "x3 0",
         Attack(4, 2),
-        "0 × 3 = 0 (no blue cards: the total starts at 0; the zero card cancels the incoming −4 ÷2)",
+        "0 × 3 = 0 (no blue cards: the total starts at 0;"
+        " the zero card cancels the incoming −4 ÷2)",
     ),
 ]
 

@@ -134,7 +134,8 @@ def test_a_record_takes_its_actions_and_deck_as_any_sequence_and_keeps_tuples() 
         (
             {"tags": {"Seat0": " Ann"}},
             ValueError,
-            "MatchRecord.tags: tag Seat0 is a seat's name: not empty, without spaces around it, got ' Ann'",
+            "MatchRecord.tags: tag Seat0 is a seat's name: not empty, without spaces around it,"
+            " got ' Ann'",
         ),
         (
             {"tags": {"Seat1": "Ann: 2"}},
@@ -492,7 +493,7 @@ def test_an_illegal_action_in_the_text_gives_its_number_and_rule() -> None:
 
 
 def test_from_text_takes_only_text() -> None:
-    with pytest.raises(TypeError, match="MatchRecord.from_text takes a str"):
+    with pytest.raises(TypeError, match=r"MatchRecord\.from_text takes a str"):
         MatchRecord.from_text(b'[Seed "1"]')  # type: ignore[arg-type]
 
 

@@ -268,7 +268,8 @@ def test_R3_2_different_seeds_give_different_deals() -> None:
 
 
 def _stacked_hands(rules: Rules, stacked: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Rule R3.3 by hand: card k of the deal goes to seat k mod players, for k < players * hand_size."""
+    """Rule R3.3 by hand: card k of the deal goes to seat k mod players, for
+    k < players * hand_size."""
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
     for k in range(rules.players * rules.hand_size):
         hands[k % rules.players].append(stacked[k])

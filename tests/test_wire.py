@@ -357,7 +357,8 @@ def test_an_illegal_action_is_the_reason_without_the_rule() -> None:
         "message": "a reply must beat 12; this play totals 12",
     }
     assert dumps(error) == (
-        '{"error":"illegal_action","rule":"R4.4","message":"a reply must beat 12; this play totals 12"}'
+        '{"error":"illegal_action","rule":"R4.4",'
+        '"message":"a reply must beat 12; this play totals 12"}'
     )
     back = decode(IllegalAction, encode(error))
     assert (back.rule, back.reason) == (error.rule, error.reason)
@@ -551,7 +552,8 @@ def test_dumps_is_compact_deterministic_json() -> None:
         ("[" * 100_000 + "]" * 100_000, "expected JSON text, got one nested too deeply"),
         (
             "1" * 5000,
-            "expected JSON text: Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit",
+            "expected JSON text: Exceeds the limit (4300 digits) for integer string conversion:"
+            " value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit",
         ),
     ],
 )

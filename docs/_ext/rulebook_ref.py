@@ -3,7 +3,8 @@
 * ``.. rulebook::`` renders every rule of :data:`raise_the_sum.rulebook.RULES`,
   section by section: its identifier as the anchor (``rules.html#r4-4`` for
   ``R4.4``), its title, a *guide* or *ruling* badge, its text, its worked
-  example in words and the doctests that prove it. The page cannot drift from the code: it *is* the code.
+  example in words and the doctests that prove it. The page cannot drift from
+  the code: it *is* the code.
 * ``:rule:`R4.4``` links to a rule from any page; an unknown identifier is an
   error, and so (under ``-n``) is a link that does not resolve.
 * In docstrings rendered by autodoc, a rule cited by its identifier ("rule

@@ -17,7 +17,7 @@ kind (Add, Multiply, Subtract, Divide, Zero), then by value (rule R1.4):
 The notation (rule R1.6) is strict, in the manner of python-chess:
 :meth:`Card.parse` takes exactly one card written in the canonical ASCII
 notation, or with the guide's ``×``, ``÷`` and ``−`` signs, and nothing else.
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 

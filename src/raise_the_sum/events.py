@@ -16,7 +16,7 @@ Played(seat=0, cards=(Card.parse('+6'), Card.parse('+7'), Card.parse('-5')), tot
 Drew(seat=1, card=Card.parse('+4'))
 >>> observe_events(events, 2)[-1]
 Drew(seat=1, card=None)
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -121,7 +121,8 @@ class RoundStarted:
 
 @attrs.frozen
 class Reshuffled:
-    """The discard pile was shuffled into a new deck of ``size`` cards, just before a draw (rule R6.1)."""
+    """The discard pile was shuffled into a new deck of ``size`` cards, just before a draw
+    (rule R6.1)."""
 
     #: The new deck's size.
     size: int
@@ -129,7 +130,8 @@ class Reshuffled:
 
 @attrs.frozen
 class Drew:
-    """``seat`` drew its turn-start card (rule R4.1); ``card`` is None when hidden from the observer."""
+    """``seat`` drew its turn-start card (rule R4.1); ``card`` is None when hidden from the
+    observer."""
 
     #: The seat that drew.
     seat: int

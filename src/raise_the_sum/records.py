@@ -228,7 +228,7 @@ class Tags(Mapping[str, str]):
     Traceback (most recent call last):
     ...
     ValueError: MatchRecord.tags: tag name 'Seed' is reserved for the record's own fields (Players, HandSize, HandLimit, MinPlay, MaxPlay, PointsToWin, FirstPlayer, Deck, Seed, StackedDeck)
-    """
+    """  # noqa: E501
 
     __slots__ = ("_items", "_map")
 
@@ -425,7 +425,7 @@ class MatchRecord:
         Traceback (most recent call last):
         ...
         raise_the_sum.records.RecordError: action 1 (Seat 0: pass): the opener must play: an opening cannot be passed (rule R4.3)
-        """
+        """  # noqa: E501
         state = self.start()
         states = [state]
         for number, action in enumerate(self.actions, 1):
@@ -459,7 +459,9 @@ class MatchRecord:
         lines += [f'[{key} "{value}"]' for key, value in self._game_tags()]
         lines += ["", "Round 1"]
         round_number = 1
-        for number, (before, action, after) in enumerate(zip(states, self.actions, states[1:]), 1):
+        for number, (before, action, after) in enumerate(
+            zip(states, self.actions, states[1:], strict=False), 1
+        ):
             line = f"{number}. {self.name(before.current)}: {action}"
             notes = []
             if isinstance(action, Play):
@@ -469,7 +471,7 @@ class MatchRecord:
                 Phase.MATCH_OVER,
             ):
                 points = ", ".join(
-                    f"{name} {score}" for name, score in zip(self.names, after.points)
+                    f"{name} {score}" for name, score in zip(self.names, after.points, strict=True)
                 )
                 notes.append(
                     f"round {round_number} to {self.name(after.current)}; points: {points}"
@@ -510,7 +512,7 @@ class MatchRecord:
         Traceback (most recent call last):
         ...
         raise_the_sum.records.RecordError: line 4, column 12: action 1 (Seat 0: pass): the opener must play: an opening cannot be passed (rule R4.3)
-        """
+        """  # noqa: E501
         if not isinstance(text, str):
             raise TypeError(f"MatchRecord.from_text takes a str, got {text!r}")
         return _Reader(text).read()

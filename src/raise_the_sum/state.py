@@ -9,6 +9,7 @@ state with :func:`~raise_the_sum.new_game`.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from collections.abc import Sequence, Set
 from typing import Protocol
@@ -151,7 +152,7 @@ def _is_cards(value: object) -> bool:
 
 
 def _is_sorted(cards: tuple[Card, ...]) -> bool:
-    return all(a.index <= b.index for a, b in zip(cards, cards[1:]))
+    return all(a.index <= b.index for a, b in itertools.pairwise(cards))
 
 
 def _seat_or_none(value: object) -> bool:

@@ -186,7 +186,8 @@ def _tag(name: str) -> str:
 def play_match(
     bots: Sequence[Bot], rules: Rules, seed: int, index: int = 0, *, record: bool = False
 ) -> MatchResult:
-    """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat ``(j + index) % n``.
+    """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat
+    ``(j + index) % n``.
 
     The match is driven by :func:`raise_the_sum.driver.run_bots`, every seat a
     bot and the driver sending ``NextRound()`` between rounds. Each seat's bot
@@ -296,7 +297,8 @@ class TournamentResult:
         return self.actions / self.matches if self.matches else 0.0
 
     def as_dict(self) -> dict[str, object]:
-        """The result as plain JSON-ready data: rates, intervals, and the rules in the wire format."""
+        """The result as plain JSON-ready data: rates, intervals, and the rules in the wire
+        format."""
         return {
             "seed": self.seed,
             "matches": self.matches,

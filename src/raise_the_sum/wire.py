@@ -22,10 +22,11 @@ The shapes, the checks and the versioning promise are on the documentation's
 ``cattrs``: it was measured faster for the hot path (a view with its legal
 actions) and it gives the JSON Pointers and the bool-is-not-an-int
 strictness directly (see ``benchmarks/bench_wire.py``).
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
@@ -152,8 +153,9 @@ _rules_cache: list[tuple[Rules, dict[str, JSON]]] = []
 
 
 def _rules(rules: Rules) -> dict[str, JSON]:
-    for held, encoded in _rules_cache:
+    for held, cached in _rules_cache:
         if held is rules:
+            encoded = cached
             break
     else:
         encoded = {
@@ -375,7 +377,7 @@ def encode(obj: object) -> JSON:
     {'error': 'illegal_action', 'rule': 'R4.4', 'message': 'a reply must beat 12; this play totals 12'}
 
     Raises :class:`TypeError` for a value of another type.
-    """
+    """  # noqa: E501
     encoder = _ENCODERS.get(type(obj))
     if encoder is None:
         raise TypeError(f"encode: cannot encode a {type(obj).__name__}: {obj!r:.80}")
@@ -663,7 +665,7 @@ def _seat(value: object, path: str, players: int = 4) -> int:
 def _seats(value: object, path: str) -> frozenset[int]:
     items = _list(value, path, "a sorted list of seats")
     seats = [_int(item, f"{path}/{i}", 0, MAX_INT, "a seat") for i, item in enumerate(items)]
-    if any(a >= b for a, b in zip(seats, seats[1:])):
+    if any(a >= b for a, b in itertools.pairwise(seats)):
         _fail(path, f"expected a sorted list of distinct seats, got {seats}")
     return frozenset(seats)
 
@@ -1185,7 +1187,7 @@ def loads(cls: object, text: str | bytes) -> Any:
     Traceback (most recent call last):
     ...
     raise_the_sum.wire.WireError: (the document): expected JSON text: Expecting ',' delimiter at line 1 column 14
-    """
+    """  # noqa: E501
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")

@@ -34,7 +34,7 @@ def test_replay_gives_one_state_per_action_each_the_apply_of_the_one_before(
     states = record.replay()
     assert len(states) == len(record.actions) + 1
     assert states[0] == new_game(record.rules, seed=record.seed, deck=record.deck)
-    for before, action, after in zip(states, record.actions, states[1:]):
+    for before, action, after in zip(states, record.actions, states[1:], strict=False):
         assert apply(before, action) == after
 
 
@@ -86,7 +86,7 @@ def _check_reader(text: str) -> None:
     record.replay()
 
 
-_SIGNIFICANT = list('[]{}";:.*\\ \t\n\r0123456789+-x/') + ["Round ", "pass", "play ", "winner: "]
+_SIGNIFICANT = [*'[]{}";:.*\\ \t\n\r0123456789+-x/', "Round ", "pass", "play ", "winner: "]
 
 
 @settings(max_examples=300)
@@ -119,7 +119,7 @@ def mutated_records(draw: st.DrawFn) -> str:
         elif edit == "drop line":
             text = "\n".join(lines[:row] + lines[row + 1 :])
         elif edit == "copy line":
-            text = "\n".join(lines[: row + 1] + [lines[other]] + lines[row + 1 :])
+            text = "\n".join([*lines[: row + 1], lines[other], *lines[row + 1 :]])
         elif edit == "swap lines":
             lines[row], lines[other] = lines[other], lines[row]
             text = "\n".join(lines)

@@ -212,8 +212,8 @@ def test_R2_2_a_play_with_a_zero_card_scores_the_same_against_any_attack_as_agai
 def test_R2_2_adding_a_zero_card_changes_neither_the_total_against_no_attack_nor_the_attack(
     cards: list[Card],
 ) -> None:
-    assert score(cards + [ZERO], NO_ATTACK) == score(cards, NO_ATTACK)
-    assert attack_of(cards + [ZERO]) == attack_of(cards)
+    assert score([*cards, ZERO], NO_ATTACK) == score(cards, NO_ATTACK)
+    assert attack_of([*cards, ZERO]) == attack_of(cards)
 
 
 @settings(max_examples=300)
@@ -258,7 +258,8 @@ def test_explain_total_equals_score_and_its_last_step_value_is_the_total(
 def test_R4_4_the_least_add_sum_to_beat_agrees_with_score(
     cards: list[Card], attack: Attack, to_beat: int
 ) -> None:
-    """``legal_plays`` filters replies by a threshold on the Add sum; it must agree with ``score``."""
+    """``legal_plays`` filters replies by a threshold on the Add sum; it must agree with
+    ``score``."""
     adds = sum(c.value for c in cards if c.kind is Kind.ADD)
     multiplier = math.prod(c.value for c in cards if c.kind is Kind.MULTIPLY)
     zero = any(c.kind is Kind.ZERO for c in cards)

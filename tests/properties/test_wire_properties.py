@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import Any
@@ -119,8 +120,8 @@ def test_explanations_and_their_steps_round_trip(played: list[Card], attack: Att
     explanation = explain(played, attack)
     round_trips(Explanation, explanation)
     round_trips(Attack, attack)
-    for step in explanation.steps:
-        round_trips(Step, step)
+    for each_step in explanation.steps:
+        round_trips(Step, each_step)
     for card in played:
         round_trips(Card, card)
 
@@ -354,10 +355,8 @@ def test_decode_raises_only_wire_error_for_mutated_states_and_views(
 @given(st.text(max_size=40) | st.binary(max_size=40))
 def test_loads_raises_only_wire_error_for_any_text(text: str | bytes) -> None:
     for cls in (Action, GameState, Rules):
-        try:
+        with contextlib.suppress(WireError):
             loads(cls, text)
-        except WireError:
-            pass
 
 
 @settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])

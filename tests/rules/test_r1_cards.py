@@ -74,7 +74,9 @@ def test_R1_2_the_standard_deck_is_62_cards_of_the_rulings_composition() -> None
     assert {v: counts[Card(Kind.ADD, v)] for v in range(1, 10)} == dict.fromkeys(range(1, 10), 4)
     assert counts[Card(Kind.MULTIPLY, 2)] == 5
     assert counts[Card(Kind.MULTIPLY, 3)] == 3
-    assert {v: counts[Card(Kind.SUBTRACT, v)] for v in range(1, 10)} == dict.fromkeys(range(1, 10), 1)
+    assert {v: counts[Card(Kind.SUBTRACT, v)] for v in range(1, 10)} == dict.fromkeys(
+        range(1, 10), 1
+    )
     assert counts[Card(Kind.DIVIDE, 2)] == 4
     assert counts[Card(Kind.DIVIDE, 3)] == 3
     assert counts[Card(Kind.ZERO, 0)] == 2
@@ -226,7 +228,7 @@ _ASCII = [
 
 def test_R1_6_every_card_round_trips_through_its_ascii_notation() -> None:
     assert [str(card) for card in ALL_CARDS] == _ASCII
-    for text, card in zip(_ASCII, ALL_CARDS):
+    for text, card in zip(_ASCII, ALL_CARDS, strict=True):
         assert Card.parse(text) == card
         assert eval(repr(card), {"Card": Card}) == card
 

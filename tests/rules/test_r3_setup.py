@@ -289,7 +289,8 @@ def test_R3_6_with_the_smallest_deck_every_deal_and_draw_finds_a_card(players: i
         (
             "max_play",
             0,
-            "Rules.max_play: the most cards in a play must be at least min_play (1), got 0 (rule R3.7)",
+            "Rules.max_play: the most cards in a play must be at least min_play (1), got 0"
+            " (rule R3.7)",
         ),
         (
             "points_to_win",

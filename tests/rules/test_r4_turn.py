@@ -138,7 +138,7 @@ def test_R4_3_any_1_to_5_cards_are_a_legal_opening() -> None:
     assert play(state, "x2 -4 /3 0").to_beat == 0  # an opening may total 0
 
 
-def test_R4_3_an_opener_with_fewer_cards_than_the_least_play_must_pass_and_the_next_player_opens() -> (
+def test_R4_3_an_opener_with_fewer_cards_than_the_least_play_must_pass_and_the_next_player_opens() -> (  # noqa: E501
     None
 ):
     rules = Rules(players=3, hand_size=2, min_play=2)
@@ -227,7 +227,7 @@ def test_R4_5_a_passer_who_tries_to_act_again_in_the_round_is_told_they_are_out(
     refused(state, Play(parse_cards("+9 +9")), "R4.5", seat=1)
 
 
-# -- R4.6 A successful reply replaces the standing play -------------------------------------------------
+# -- R4.6 A successful reply replaces the standing play --------------------------------------------
 
 
 def test_R4_6_a_reply_replaces_the_whole_standing_play_and_its_attack() -> None:
@@ -246,7 +246,7 @@ def test_R4_6_a_reply_replaces_the_whole_standing_play_and_its_attack() -> None:
     assert state.discard == cards("+2 x2 -3") + cards("+9 /2")
 
 
-# -- R4.7 After a pass, the attack stays ---------------------------------------------------------------
+# -- R4.7 After a pass, the attack stays -----------------------------------------------------------
 
 
 def test_R4_7_after_a_pass_the_next_player_faces_the_same_score_and_attack() -> None:
@@ -264,7 +264,7 @@ def test_R4_7_after_a_pass_the_next_player_faces_the_same_score_and_attack() -> 
     assert play(state, "+9 +9").to_beat == 7  # (18 - 4) / 2
 
 
-# -- R4.8 Keep at most 7 cards ------------------------------------------------------------------------
+# -- R4.8 Keep at most 7 cards ---------------------------------------------------------------------
 
 
 def test_R4_8_a_player_over_the_limit_discards_down_to_exactly_7_before_the_turn_ends() -> None:
@@ -318,7 +318,7 @@ def test_R4_8_a_discard_outside_the_end_of_a_turn_is_refused() -> None:
     )
 
 
-# -- R4.9 Turns go clockwise ------------------------------------------------------------------------
+# -- R4.9 Turns go clockwise -----------------------------------------------------------------------
 
 
 def test_R4_9_the_next_turn_goes_clockwise_to_the_next_seat_that_has_not_passed() -> None:

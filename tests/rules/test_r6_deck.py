@@ -41,7 +41,7 @@ def _small_table() -> GameState:
 # -- R6.1 Reshuffling the discard pile ---------------------------------------------------------
 
 
-def test_R6_1_an_empty_deck_is_refilled_from_the_discard_pile_shuffled_by_the_seeded_generator() -> (
+def test_R6_1_an_empty_deck_is_refilled_from_the_discard_pile_shuffled_by_the_seeded_generator() -> (  # noqa: E501
     None
 ):
     state = _small_table()

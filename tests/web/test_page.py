@@ -109,7 +109,8 @@ def browser(playwright_: Playwright) -> Iterator[Browser]:
     """Debian's Chromium. Missing, it fails the tests (CI installs it)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(
-            f"{CHROMIUM} is missing: install the Debian package chromium (never `playwright install`)"
+            f"{CHROMIUM} is missing: install the Debian package chromium"
+            " (never `playwright install`)"
         )
     browser = playwright_.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield browser
@@ -262,7 +263,8 @@ def wait_verdict(page: Page) -> bool:
     """Wait for the server's verdict on the current selection; True when it is legal."""
     page.wait_for_function(
         "() => { const v = document.getElementById('verdict');"
-        " const chosen = Array.from(document.querySelectorAll('#hand .card.selected'), e => e.dataset.card).join(' ');"
+        " const chosen = Array.from(document.querySelectorAll('#hand .card.selected'),"
+        " e => e.dataset.card).join(' ');"
         " return v.dataset.for === chosen && v.dataset.legal !== undefined; }"
     )
     legal: bool = page.evaluate("document.getElementById('verdict').dataset.legal === 'true'")
@@ -270,7 +272,8 @@ def wait_verdict(page: Page) -> bool:
 
 
 def take_turn_by_clicking(page: Page) -> None:
-    """One turn with the mouse: discard when asked, try a strong reply, else pass; open with a card."""
+    """One turn with the mouse: discard when asked, try a strong reply, else pass; open with a
+    card."""
     before = version(page)
     if page.evaluate("document.body.classList.contains('discarding')"):
         count = int(page.evaluate("document.body.dataset.discard"))
@@ -343,7 +346,7 @@ def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> Non
         assert "Play your first hand, see Riley’s reply, then beat it." in lesson.inner_text()
         screenshot(page, "tutorial")
         saw_attack = False
-        for step in range(8):
+        for _ in range(8):
             page.wait_for_function(
                 "document.getElementById('lesson').classList.contains('done')"
                 " || (document.body.classList.contains('my-turn')"
@@ -538,7 +541,8 @@ def test_the_page_works_at_phone_width(server: str, pages: Pages) -> None:
 
 
 def test_check_answers_carry_the_plays_line_for_the_page(server: str) -> None:
-    """The server's additive ``explanation_text`` on ``check``: the library's one line, as the page shows it."""
+    """The server's additive ``explanation_text`` on ``check``: the library's one line, as the
+    page shows it."""
     with httpx.Client(base_url=server, timeout=10) as client:
         created = client.post("/api/tables", json={"seats": ["human", "riley"]}).json()
         auth = {"Authorization": f"Bearer {created['tokens']['0']}"}
@@ -572,5 +576,6 @@ def test_loading_and_no_javascript_say_the_pages_words(server: str, pages: Pages
         "performance.getEntriesByName('first-contentful-paint')[0].startTime"
     )
     print(
-        f"first contentful paint: {paint:.0f} ms (measured, not asserted: see benchmarks/bench_web.py)"
+        f"first contentful paint: {paint:.0f} ms"
+        " (measured, not asserted: see benchmarks/bench_web.py)"
     )

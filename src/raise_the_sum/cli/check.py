@@ -165,7 +165,7 @@ def parse(text: str) -> Action:
     Traceback (most recent call last):
     ...
     raise_the_sum.cli.UsageError: argument ACTION: action 'fold': write 'play CARDS', 'pass', 'discard CARDS' or 'next round', or bare cards for a play
-    """
+    """  # noqa: E501
     words = text.split()
     if words and words[0] in ("play", "discard", "pass", "next"):
         try:
@@ -256,7 +256,9 @@ def deciding_rule(verdict: Verdict, state: GameState) -> str:
 
     >>> from raise_the_sum import Pass, check, parse_cards
     >>> state = table(parse_cards("+9 +4"))
-    >>> deciding_rule(check(state, Pass()), state), deciding_rule(check(state, Play(parse_cards("+9"))), state)
+    >>> deciding_rule(check(state, Pass()), state), deciding_rule(
+    ...     check(state, Play(parse_cards("+9"))), state
+    ... )
     ('R4.3', 'R4.3')
     """
     if verdict.rule is not None:

@@ -222,7 +222,10 @@ def _event(event: Event, names: Sequence[str], round_number: int) -> str:
         points = f"{event.points} point{'s' if event.points != 1 else ''}"
         return f"{names[event.seat]} wins round {round_number}, and has {points}"
     if isinstance(event, MatchWon):
-        return f"{names[event.seat]} wins the match with {event.points} point{'s' if event.points != 1 else ''}"
+        return (
+            f"{names[event.seat]} wins the match with {event.points}"
+            f" point{'s' if event.points != 1 else ''}"
+        )
     if isinstance(event, Reshuffled):
         return f"the discard pile is shuffled into a new deck of {event.size} cards"
     if isinstance(event, Drew):

@@ -79,7 +79,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=bot_spec,
         default=None,
         metavar="BOT",
-        help="the bots, in seat order: names, or module:Class for your own (default: greedy random)",
+        help=(
+            "the bots, in seat order: names, or module:Class for your own (default: greedy random)"
+        ),
     )
     parser.add_argument(
         "--players",
@@ -143,7 +145,7 @@ def bot_spec(text: str) -> Bot:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: 'raise_the_sum.bots:nothing': module raise_the_sum.bots has no nothing
-    """
+    """  # noqa: E501
     if ":" not in text:
         return _args.bot(text)
     module_name, _, attribute = text.partition(":")
