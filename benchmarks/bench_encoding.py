@@ -15,7 +15,8 @@ state's play objects for the first time and looks up their numbers) and
 search or a learner that meets the same hands again). Each figure is
 the median over the states of one run, then the median of ``--repeats`` runs;
 ``legal_plays`` is called once on each state before the timed calls, so that its
-memo of plays is warm for all three. The ratios to ``legal_plays`` are what holds from one machine to another.
+memo of plays is warm for all three. The ratios to ``legal_plays`` are what
+holds from one machine to another.
 """
 
 from __future__ import annotations

@@ -55,7 +55,9 @@ def actions_of(rules: Rules, matches: int, seed: int) -> list[tuple[GameState, A
     return pairs
 
 
-def time_pass(transition: Callable[[GameState, Action], object], pairs: Sequence[tuple[GameState, Action]]) -> float:
+def time_pass(
+    transition: Callable[[GameState, Action], object], pairs: Sequence[tuple[GameState, Action]]
+) -> float:
     """Mean seconds per action of one pass of ``transition`` over ``pairs``."""
     start = time.perf_counter()
     for state, action in pairs:
@@ -82,7 +84,9 @@ def measure(pairs: Sequence[tuple[GameState, Action]], repeats: int) -> tuple[fl
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark step against apply.")
     parser.add_argument("--repeats", type=int, default=11, help="runs per figure (default 11)")
-    parser.add_argument("--matches", type=int, default=30, help="matches per configuration (default 30)")
+    parser.add_argument(
+        "--matches", type=int, default=30, help="matches per configuration (default 30)"
+    )
     args = parser.parse_args(argv)
     lines = [
         f"step against apply: median of {args.repeats} runs over every action of "
@@ -92,7 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         f"{'configuration':<34}  {'actions':>7}  {'apply':>9}  {'step':>9}  {'step/apply':>10}",
     ]
-    for name, rules in (("standard, 4 players", Rules()), ("cut deck, 3 players, limit 6", VARIANT)):
+    for name, rules in (
+        ("standard, 4 players", Rules()),
+        ("cut deck, 3 players, limit 6", VARIANT),
+    ):
         pairs = actions_of(rules, args.matches, 20261201)
         a, s, ratio = measure(pairs, args.repeats)
         lines.append(f"{name:<34}  {len(pairs):>7}  {a:>6.2f} µs  {s:>6.2f} µs  {ratio:>9.2f}×")

@@ -122,8 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(f"{'what':<38}{'median':>10}{'vs floor':>10}{'target':>8}")
     print(f"{'floor: sub-multisets as int tuples':<38}{floor_s * 1e6:>8.1f}µs{1.0:>9.2f}×")
-    print(f"{'legal_plays, fresh 8-card opening':<38}{fresh_s * 1e6:>8.1f}µs{fresh_s / floor_s:>9.2f}×{'≤ 2×':>8}")
-    print(f"{'legal_plays, the same hand again':<38}{seen_s * 1e6:>8.1f}µs{seen_s / floor_s:>9.2f}×{'≤ 0.5×':>8}")
+    print(
+        f"{'legal_plays, fresh 8-card opening':<38}{fresh_s * 1e6:>8.1f}µs"
+        f"{fresh_s / floor_s:>9.2f}×{'≤ 2×':>8}"
+    )
+    print(
+        f"{'legal_plays, the same hand again':<38}{seen_s * 1e6:>8.1f}µs"
+        f"{seen_s / floor_s:>9.2f}×{'≤ 0.5×':>8}"
+    )
 
     current = ROOT / "src"
     if args.baseline:
@@ -143,13 +149,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             now_s, old_s = statistics.median(now_runs), statistics.median(old_runs)
         print(f"{'random 4-player match, this tree':<38}{now_s * 1e3:>8.2f}ms")
         print(
-            f"{'random 4-player match, ' + args.baseline:<38}{old_s * 1e3:>8.2f}ms"
-            f"{'':>10}{'':>8}"
+            f"{'random 4-player match, ' + args.baseline:<38}{old_s * 1e3:>8.2f}ms{'':>10}{'':>8}"
         )
-        print(f"{'ratio, this tree / ' + args.baseline:<38}{now_s / old_s:>9.2f}×{'':>10}{'≤ 0.5×':>8}")
+        print(
+            f"{'ratio, this tree / ' + args.baseline:<38}{now_s / old_s:>9.2f}×"
+            f"{'':>10}{'≤ 0.5×':>8}"
+        )
     else:
-        now_s = statistics.median(matches_run(current, 10_000 * r, args.matches) for r in range(args.repeats))
-        print(f"{'random 4-player match':<38}{now_s * 1e3:>8.2f}ms   (use --baseline REV for the ratio)")
+        now_s = statistics.median(
+            matches_run(current, 10_000 * r, args.matches) for r in range(args.repeats)
+        )
+        print(
+            f"{'random 4-player match':<38}{now_s * 1e3:>8.2f}ms"
+            "   (use --baseline REV for the ratio)"
+        )
     return 0
 
 

@@ -71,11 +71,15 @@ def main(argv: list[str] | None = None) -> None:
         "new_game + apply x95 (baseline)": median_seconds(baseline, args.repeats, args.inner),
         "replay()": median_seconds(record.replay, args.repeats, args.inner),
         "to_text()": median_seconds(record.to_text, args.repeats, args.inner),
-        "from_text()": median_seconds(lambda: MatchRecord.from_text(text), args.repeats, args.inner),
+        "from_text()": median_seconds(
+            lambda: MatchRecord.from_text(text), args.repeats, args.inner
+        ),
     }
     base = figures["new_game + apply x95 (baseline)"]
-    print(f"Python {platform.python_version()} on {platform.machine()}; a {ACTIONS}-action "
-          f"4-player match, {len(text)} characters of text; median of {args.repeats} runs")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}; a {ACTIONS}-action "
+        f"4-player match, {len(text)} characters of text; median of {args.repeats} runs"
+    )
     for name, seconds in figures.items():
         print(f"  {name:<34} {seconds * 1e3:8.3f} ms   {seconds / base:5.2f}x the baseline")
 

@@ -31,8 +31,12 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 
@@ -51,9 +55,20 @@ def main() -> None:
     url = f"http://127.0.0.1:{port}/"
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
-            [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", str(port),
-             "--db", str(Path(tmp) / "bench.sqlite3"), "--pace", "0"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "raise_the_sum.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(Path(tmp) / "bench.sqlite3"),
+                "--pace",
+                "0",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             for _ in range(300):
@@ -62,7 +77,12 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            figures: dict[str, list[float]] = {"first-paint": [], "first-contentful-paint": [], "start screen ready": [], "Play to the table": []}
+            figures: dict[str, list[float]] = {
+                "first-paint": [],
+                "first-contentful-paint": [],
+                "start screen ready": [],
+                "Play to the table": [],
+            }
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
                 for _ in range(options.repeats):
@@ -71,12 +91,15 @@ def main() -> None:
                     page.goto(url)
                     page.wait_for_selector("#start-play", state="visible")
                     paints = page.evaluate(
-                        "Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))"
+                        "Object.fromEntries(performance.getEntriesByType('paint')"
+                        ".map(e => [e.name, e.startTime]))"
                     )
                     for name in ("first-paint", "first-contentful-paint"):
                         figures[name].append(float(paints[name]))
                     figures["start screen ready"].append(
-                        float(page.evaluate("performance.getEntriesByName('rts-ready')[0].startTime"))
+                        float(
+                            page.evaluate("performance.getEntriesByName('rts-ready')[0].startTime")
+                        )
                     )
                     began = time.perf_counter()
                     page.click("#start-play")
@@ -89,7 +112,10 @@ def main() -> None:
             server.wait(timeout=10)
     print(f"web page on localhost, {options.repeats} fresh contexts (medians, ms)")
     for name, values in figures.items():
-        print(f"  {name:<24} {statistics.median(values):8.1f}   (min {min(values):.1f}, max {max(values):.1f})")
+        print(
+            f"  {name:<24} {statistics.median(values):8.1f}"
+            f"   (min {min(values):.1f}, max {max(values):.1f})"
+        )
 
 
 if __name__ == "__main__":

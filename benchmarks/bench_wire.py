@@ -33,7 +33,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from raise_the_sum import (
     Action,
@@ -95,13 +94,15 @@ def cattrs_view_encoder() -> Callable[[PlayerView, Sequence[Action]], object] | 
 
     converter = cattrs.Converter()
     converter.register_unstructure_hook(Card, str)
-    names = {Phase.PLAY: "play", Phase.DISCARD: "discard",
-             Phase.ROUND_OVER: "round_over", Phase.MATCH_OVER: "match_over"}
+    names = {
+        Phase.PLAY: "play",
+        Phase.DISCARD: "discard",
+        Phase.ROUND_OVER: "round_over",
+        Phase.MATCH_OVER: "match_over",
+    }
     converter.register_unstructure_hook(Phase, names.__getitem__)
     converter.register_unstructure_hook(frozenset, sorted)
-    converter.register_unstructure_hook(
-        Rules, make_dict_unstructure_fn(Rules, converter)
-    )
+    converter.register_unstructure_hook(Rules, make_dict_unstructure_fn(Rules, converter))
     view_fn = make_dict_unstructure_fn(PlayerView, converter)
     play_fn = make_dict_unstructure_fn(Play, converter)
     discard_fn = make_dict_unstructure_fn(Discard, converter)
@@ -126,12 +127,12 @@ def measure(states: list[GameState], label: str, repeats: int) -> None:
     legals = [legal_plays(state) for state in states]
     state_docs = [encode(state) for state in states]
     view_docs = [encode(view) for view in views]
-    for state, document in zip(states, state_docs):
+    for state, document in zip(states, state_docs, strict=True):
         assert decode(GameState, document) == state
     r = repeats
 
     def view_and_legal() -> None:
-        for view, legal in zip(views, legals):
+        for view, legal in zip(views, legals, strict=True):
             encode(view)
             [encode(action) for action in legal]
 
@@ -147,7 +148,7 @@ def measure(states: list[GameState], label: str, repeats: int) -> None:
     alternative = cattrs_view_encoder()
     if alternative is not None:
         runs["view + legal actions (cattrs)"] = lambda: [
-            alternative(v, legal) for v, legal in zip(views, legals)
+            alternative(v, legal) for v, legal in zip(views, legals, strict=True)
         ]
     figures = per_item(runs, n, r)
 
@@ -159,9 +160,11 @@ def measure(states: list[GameState], label: str, repeats: int) -> None:
     ratio = figures["view + legal actions"] / base
     print(f"  view with its legal actions: {ratio:.2f}x legal_plays (target: at most 5x)")
     if alternative is not None:
-        print(f"  cattrs for the same document: "
-              f"{figures['view + legal actions (cattrs)'] / figures['view + legal actions']:.2f}x "
-              "the hand-written encoder")
+        print(
+            f"  cattrs for the same document: "
+            f"{figures['view + legal actions (cattrs)'] / figures['view + legal actions']:.2f}x "
+            "the hand-written encoder"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -170,7 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=7, help="runs per figure (default 7)")
     args = parser.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}")
-    measure(sample_states(args.states), "play-phase states of seeded 4-player matches", args.repeats)
+    measure(
+        sample_states(args.states), "play-phase states of seeded 4-player matches", args.repeats
+    )
     first = [new_game(Rules(), seed=seed) for seed in range(args.states)]
     measure(first, "first openings of seeded matches (8 cards: the most legal plays)", args.repeats)
     return 0

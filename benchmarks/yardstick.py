@@ -72,7 +72,8 @@ class Timed:
 
 
 def calibrate(matches: int, seed: int) -> list[float]:
-    """CPU seconds of the search bot's decisions over ``matches`` matches against 3 cautious bots."""
+    """CPU seconds of the search bot's decisions over ``matches`` matches against 3 cautious
+    bots."""
     search = Timed(SearchBot())
     for index in range(matches):
         play_match([search, CautiousBot(), CautiousBot(), CautiousBot()], Rules(), seed, index)
@@ -160,7 +161,8 @@ def summary(path: Path) -> int:
     if headers:
         head = headers[0]
         print(
-            f"first budget {head['budget_seconds'] * 1000:.1f} ms CPU per ISMCTS decision; seed {head['seed']}"
+            f"first budget {head['budget_seconds'] * 1000:.1f} ms CPU per ISMCTS decision;"
+            f" seed {head['seed']}"
         )
         if head.get("calibration"):
             cal = head["calibration"]
@@ -185,7 +187,8 @@ def summary(path: Path) -> int:
         )
     print()
     print(
-        f"{'decision CPU time':<22}{'decisions':>10}{'median':>9}{'mean':>9}{'p90':>9}{'p99':>9}{'most':>9}"
+        f"{'decision CPU time':<22}{'decisions':>10}{'median':>9}{'mean':>9}"
+        f"{'p90':>9}{'p99':>9}{'most':>9}"
     )
     for side in ("search", "ismcts"):
         times = [t for m in matches for t in m[f"{side}_times"]]

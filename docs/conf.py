@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
-import raise_the_sum  # noqa: E402  (after the path is set)
+import raise_the_sum
 
 project = "raise-the-sum"
 author = "the raise-the-sum authors"

@@ -38,8 +38,7 @@ NAMES = ("Ann", "Ben")
 
 #: Two of each Add card, few attacks, one Zero: 27 cards.
 DECK = parse_cards(
-    "+1 +1 +2 +2 +3 +3 +4 +4 +5 +5 +6 +6 +7 +7 +8 +8 +9 +9"
-    " x2 x2 x3  -2 -3 -5  /2 /2  0"
+    "+1 +1 +2 +2 +3 +3 +4 +4 +5 +5 +6 +6 +7 +7 +8 +8 +9 +9 x2 x2 x3  -2 -3 -5  /2 /2  0"
 )
 
 VARIANT = Rules(players=2, hand_size=5, hand_limit=5, max_play=3, points_to_win=3, deck=DECK)
@@ -47,8 +46,14 @@ VARIANT = Rules(players=2, hand_size=5, hand_limit=5, max_play=3, points_to_win=
 #: Variants that ``Rules`` refuses.
 BAD_VARIANTS: tuple[partial[Rules], ...] = (
     partial(Rules, players=5),
-    partial(Rules, players=2, hand_size=5, hand_limit=5, max_play=3,
-            deck=parse_cards("+1 +2 +3 +4 +5 x2")),
+    partial(
+        Rules,
+        players=2,
+        hand_size=5,
+        hand_limit=5,
+        max_play=3,
+        deck=parse_cards("+1 +2 +3 +4 +5 x2"),
+    ),
     partial(Rules, min_play=2, max_play=1),
     partial(Rules, players=2, first_player=2),
 )
@@ -82,7 +87,8 @@ def refuse_bad_variants(write: Callable[[str], None]) -> None:
     """Try each of :data:`BAD_VARIANTS` and print why ``Rules`` refuses it."""
     for variant in BAD_VARIANTS:
         shown = ", ".join(
-            f"{name}=parse_cards({' '.join(map(str, value))!r})" if name == "deck"
+            f"{name}=parse_cards({' '.join(map(str, value))!r})"
+            if name == "deck"
             else f"{name}={value!r}"
             for name, value in variant.keywords.items()
         )
@@ -105,7 +111,7 @@ def play_match(seed: int, write: Callable[[str], None]) -> GameState:
         state = apply(state, action)
         winner = round_winner(state)
         if winner is not None:
-            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, state.points))
+            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, state.points, strict=True))
             write(f"  {NAMES[winner]} wins round {round_number} ({points})")
             if state.phase is Phase.ROUND_OVER:
                 state = apply(state, choose(state))
@@ -121,15 +127,19 @@ def main(argv: Sequence[str] | None = None, write: Callable[[str], None] = print
     args = parser.parse_args(argv)
 
     write(f"The variant: {VARIANT!r}")
-    write(f"Its deck holds {len(VARIANT.deck)} cards; these rules need at least "
-          f"{VARIANT.min_deck_size} (rule R3.6).")
+    write(
+        f"Its deck holds {len(VARIANT.deck)} cards; these rules need at least "
+        f"{VARIANT.min_deck_size} (rule R3.6)."
+    )
     write("\nBad variants are refused, naming the field and the rule:")
     refuse_bad_variants(write)
 
     state = play_match(args.seed, write)
     winner = state.current
-    write(f"\n{NAMES[winner]} wins the match, {state.points[winner]} points to "
-          f"{state.points[1 - winner]} (seed {args.seed}).")
+    write(
+        f"\n{NAMES[winner]} wins the match, {state.points[winner]} points to "
+        f"{state.points[1 - winner]} (seed {args.seed})."
+    )
     return 0
 
 

@@ -102,13 +102,17 @@ def play_match(seed: int, out: TextIO) -> GameState:
         winner = round_winner(state)
         if winner is not None:
             points = ", ".join(f"{NAMES[s]} {p}" for s, p in enumerate(state.points))
-            out.write(f"  {NAMES[winner]} is the last one in and wins round {round_number}  ({points})\n")
+            out.write(
+                f"  {NAMES[winner]} is the last one in and wins round {round_number}  ({points})\n"
+            )
             if state.phase is Phase.ROUND_OVER:
                 state = apply(state, legal_plays(state)[0])
                 round_number += 1
                 out.write(f"\nRound {round_number}: {NAMES[state.current]} opens\n")
-    out.write(f"\n{NAMES[state.current]} wins the match, {max(state.points)} points to "
-              f"{sorted(state.points)[-2]}.\n")
+    out.write(
+        f"\n{NAMES[state.current]} wins the match, {max(state.points)} points to "
+        f"{sorted(state.points)[-2]}.\n"
+    )
     return state
 
 

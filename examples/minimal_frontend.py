@@ -20,8 +20,21 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from raise_the_sum import Action, Discard, IllegalAction, Pass, Phase, Play, PlayerView, Rng
-from raise_the_sum import explain, legal_plays, new_game, parse_cards, wire
+from raise_the_sum import (
+    Action,
+    Discard,
+    IllegalAction,
+    Pass,
+    Phase,
+    Play,
+    PlayerView,
+    Rng,
+    explain,
+    legal_plays,
+    new_game,
+    parse_cards,
+    wire,
+)
 from raise_the_sum.driver import Move, NextRoundBy, Table, act, run_bots
 from raise_the_sum.events import Discarded, Drew, MatchWon, Passed, Played, RoundWon
 
@@ -40,8 +53,12 @@ class FirstLegal:
 
 def start(seed: int = 2026) -> Table:
     """A match from ``seed``: you at seat 0 (``None``: the caller plays it), bots at the rest."""
-    return Table.start(new_game(seed=seed), [None, FirstLegal(), FirstLegal(), FirstLegal()],
-                       Rng.from_seed(seed), next_round=NextRoundBy.DRIVER)
+    return Table.start(
+        new_game(seed=seed),
+        [None, FirstLegal(), FirstLegal(), FirstLegal()],
+        Rng.from_seed(seed),
+        next_round=NextRoundBy.DRIVER,
+    )
 
 
 def prompt(view: PlayerView) -> str:
@@ -51,8 +68,9 @@ def prompt(view: PlayerView) -> str:
         return f"Your hand: {hand}. Discard down to {view.rules.hand_limit}: "
     if view.to_beat is None:
         return f"Your hand: {hand}. Open with 1 to {view.rules.max_play} cards: "
-    return (f"Your hand: {hand}. To beat: {view.to_beat}; attack on you: {view.attack}."
-            " Play or pass: ")
+    return (
+        f"Your hand: {hand}. To beat: {view.to_beat}; attack on you: {view.attack}. Play or pass: "
+    )
 
 
 def describe(move: Move, view: PlayerView) -> list[str]:
@@ -63,8 +81,10 @@ def describe(move: Move, view: PlayerView) -> list[str]:
         if isinstance(event, Played):
             cards = " ".join(format(card, "u") for card in event.cards)
             arithmetic = explain(event.cards, event.faced)
-            lines.append(f"{NAMES[event.seat]}: {cards}  ->  {arithmetic}; "
-                         f"attack sent: {arithmetic.outgoing}")
+            lines.append(
+                f"{NAMES[event.seat]}: {cards}  ->  {arithmetic}; "
+                f"attack sent: {arithmetic.outgoing}"
+            )
         elif isinstance(event, Passed):
             lines.append(f"{NAMES[event.seat]}: pass")
         elif isinstance(event, Discarded):
@@ -72,7 +92,7 @@ def describe(move: Move, view: PlayerView) -> list[str]:
         elif isinstance(event, Drew) and event.card is not None:  # only our own draws show
             lines.append(f"  (you drew {event.card:u})")
         elif isinstance(event, RoundWon) and not any(isinstance(e, MatchWon) for e in events):
-            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, view.points))
+            points = ", ".join(f"{name} {p}" for name, p in zip(NAMES, view.points, strict=True))
             lines.append(f"{NAMES[event.seat]} won the round ({points}). Next round.")
         elif isinstance(event, MatchWon):
             lines.append(f"{NAMES[event.seat]} won the match, {event.points} points.")
@@ -88,8 +108,9 @@ def read_action(text: str, view: PlayerView) -> Action:
     return Play(parse_cards(text))
 
 
-def main(read: Callable[[str], str] = input, write: Callable[[str], None] = print,
-         seed: int = 2026) -> int:
+def main(
+    read: Callable[[str], str] = input, write: Callable[[str], None] = print, seed: int = 2026
+) -> int:
     """Play one match from ``seed``; ``read`` and ``write`` are the terminal."""
 
     def show(table: Table, move: Move) -> None:

@@ -65,8 +65,13 @@ def quote(rule_id: str, write: Callable[[str], None]) -> None:
     write(textwrap.fill(text, width=78, initial_indent="  ", subsequent_indent="      "))
 
 
-def settle(question: str, state: GameState, cards: str, write: Callable[[str], None],
-           cite: Sequence[str] = ()) -> None:
+def settle(
+    question: str,
+    state: GameState,
+    cards: str,
+    write: Callable[[str], None],
+    cite: Sequence[str] = (),
+) -> None:
     """Ask ``check`` about the player to act playing ``cards``; print the verdict.
 
     The verdict, the play's steps each with its rule, the attack it sends on,
@@ -92,17 +97,29 @@ def main(write: Callable[[str], None] = print) -> int:
 
     settle("1. Riley ties: does 6 + 6 beat 12?", state, "+6 +6", write)
 
-    settle("2. Riley plays +9 +4 -3 instead: does their own -3 lower their total?",
-           state, "+9 +4 -3", write, cite=["R2.8"])
+    settle(
+        "2. Riley plays +9 +4 -3 instead: does their own -3 lower their total?",
+        state,
+        "+9 +4 -3",
+        write,
+        cite=["R2.8"],
+    )
     own = explain(parse_cards("+9 +4 -3"), state.attack)
-    write(f"  No: their total is {own.total}, and their -3 is the attack {own.outgoing} "
-          "that Sam faces next.")
+    write(
+        f"  No: their total is {own.total}, and their -3 is the attack {own.outgoing} "
+        "that Sam faces next."
+    )
     state = apply(state, Play(parse_cards("+9 +4 -3")))
 
     write("\nSam replies +9 +9 /2 /2 against the -3: 15, and sends two /2 on to Alex.")
     state = apply(state, Play(parse_cards("+9 +9 /2 /2")))
-    settle(f"3. Alex's 9 x 2 against {state.attack}: what is left, and does it beat "
-           f"{state.to_beat}?", state, "+9 x2", write, cite=["R2.8", "R2.5"])
+    settle(
+        f"3. Alex's 9 x 2 against {state.attack}: what is left, and does it beat {state.to_beat}?",
+        state,
+        "+9 x2",
+        write,
+        cite=["R2.8", "R2.5"],
+    )
     settle("   And with the Zero card as well?", state, "+9 x2 0", write, cite=["R2.2"])
     return 0
 

@@ -91,7 +91,9 @@ def test_the_tables_are_in_the_phases_their_names_say() -> None:
     assert match_over().phase is Phase.MATCH_OVER and match_over().current == 0
 
 
-def _refused(state: GameState, action: object, rule: str, reason: str, seat: int | None = None) -> None:
+def _refused(
+    state: GameState, action: object, rule: str, reason: str, seat: int | None = None
+) -> None:
     saved = copy.deepcopy(state)
     with pytest.raises(IllegalAction) as caught:
         apply(state, action, seat=seat)  # type: ignore[arg-type]
@@ -107,38 +109,168 @@ def _refused(state: GameState, action: object, rule: str, reason: str, seat: int
 
 ILLEGAL: list[tuple[str, Callable[[], GameState], object, int | None, str, str]] = [
     ("card-not-in-hand", opening, Play(parse_cards("+3")), None, "R4.2", "you do not hold +3"),
-    ("card-of-a-kind-not-held", reply, Play(parse_cards("x2 +3")), None, "R4.2", "you do not hold x2"),
-    ("two-of-a-card-held-once", opening, Play(parse_cards("+9 +9")), None, "R4.2", "you hold 1 +9, not 2"),
-    ("five-of-a-card-held-four-times", reply, Play(parse_cards("+3 +3 +3 +3 +3")), None, "R4.2",
-     "you hold 4 +3, not 5"),
+    (
+        "card-of-a-kind-not-held",
+        reply,
+        Play(parse_cards("x2 +3")),
+        None,
+        "R4.2",
+        "you do not hold x2",
+    ),
+    (
+        "two-of-a-card-held-once",
+        opening,
+        Play(parse_cards("+9 +9")),
+        None,
+        "R4.2",
+        "you hold 1 +9, not 2",
+    ),
+    (
+        "five-of-a-card-held-four-times",
+        reply,
+        Play(parse_cards("+3 +3 +3 +3 +3")),
+        None,
+        "R4.2",
+        "you hold 4 +3, not 5",
+    ),
     ("too-few-cards", opening, Play(()), None, "R4.2", "a play is 1 to 5 cards; this one has 0"),
-    ("too-many-cards", opening, Play(parse_cards("+1 +1 +1 -1 +2 +2")), None, "R4.2",
-     "a play is 1 to 5 cards; this one has 6"),
-    ("reply-that-ties", reply, Play(parse_cards("+4")), None, "R4.4", "a reply must beat 3; this play totals 3"),
-    ("reply-that-loses", reply, Play(parse_cards("+3")), None, "R4.4", "a reply must beat 3; this play totals 2"),
-    ("pass-by-the-opener", opening, Pass(), None, "R4.3", "the opener must play: an opening cannot be passed"),
-    ("discard-too-many", discarding, Discard(parse_cards("+3 +3")), None, "R4.8",
-     "you hold 8 cards and keep 7: discard exactly 1, not 2"),
-    ("discard-none", discarding, Discard(()), None, "R4.8",
-     "you hold 8 cards and keep 7: discard exactly 1, not 0"),
-    ("discard-not-held", discarding, Discard(parse_cards("+9")), None, "R4.2", "you do not hold +9"),
-    ("discard-in-play-phase", opening, Discard(parse_cards("+9")), None, "R4.8",
-     "discarding comes at the end of a turn, after a play or a pass, and only above 7 cards"),
-    ("play-while-discarding", discarding, Play(parse_cards("+3")), None, "R4.8",
-     "you hold 8 cards: discard 1 to end your turn with 7"),
-    ("pass-while-discarding", discarding, Pass(), None, "R4.8",
-     "you hold 8 cards: discard 1 to end your turn with 7"),
-    ("play-out-of-turn", opening, Play(parse_cards("+3")), 1, "R4.9", "it is seat 0's turn, not seat 1's"),
+    (
+        "too-many-cards",
+        opening,
+        Play(parse_cards("+1 +1 +1 -1 +2 +2")),
+        None,
+        "R4.2",
+        "a play is 1 to 5 cards; this one has 6",
+    ),
+    (
+        "reply-that-ties",
+        reply,
+        Play(parse_cards("+4")),
+        None,
+        "R4.4",
+        "a reply must beat 3; this play totals 3",
+    ),
+    (
+        "reply-that-loses",
+        reply,
+        Play(parse_cards("+3")),
+        None,
+        "R4.4",
+        "a reply must beat 3; this play totals 2",
+    ),
+    (
+        "pass-by-the-opener",
+        opening,
+        Pass(),
+        None,
+        "R4.3",
+        "the opener must play: an opening cannot be passed",
+    ),
+    (
+        "discard-too-many",
+        discarding,
+        Discard(parse_cards("+3 +3")),
+        None,
+        "R4.8",
+        "you hold 8 cards and keep 7: discard exactly 1, not 2",
+    ),
+    (
+        "discard-none",
+        discarding,
+        Discard(()),
+        None,
+        "R4.8",
+        "you hold 8 cards and keep 7: discard exactly 1, not 0",
+    ),
+    (
+        "discard-not-held",
+        discarding,
+        Discard(parse_cards("+9")),
+        None,
+        "R4.2",
+        "you do not hold +9",
+    ),
+    (
+        "discard-in-play-phase",
+        opening,
+        Discard(parse_cards("+9")),
+        None,
+        "R4.8",
+        "discarding comes at the end of a turn, after a play or a pass, and only above 7 cards",
+    ),
+    (
+        "play-while-discarding",
+        discarding,
+        Play(parse_cards("+3")),
+        None,
+        "R4.8",
+        "you hold 8 cards: discard 1 to end your turn with 7",
+    ),
+    (
+        "pass-while-discarding",
+        discarding,
+        Pass(),
+        None,
+        "R4.8",
+        "you hold 8 cards: discard 1 to end your turn with 7",
+    ),
+    (
+        "play-out-of-turn",
+        opening,
+        Play(parse_cards("+3")),
+        1,
+        "R4.9",
+        "it is seat 0's turn, not seat 1's",
+    ),
     ("pass-out-of-turn", reply, Pass(), 2, "R4.9", "it is seat 1's turn, not seat 2's"),
-    ("discard-out-of-turn", discarding, Discard(parse_cards("+8")), 0, "R4.9", "it is seat 1's turn, not seat 0's"),
-    ("next-round-out-of-turn", round_over, NextRound(), 2, "R4.9", "it is seat 0's turn, not seat 2's"),
-    ("next-round-in-play", reply, NextRound(), None, "R5.4", "the round is still under way: play or pass"),
-    ("play-in-round-over", round_over, Play(parse_cards("+9")), None, "R5.4",
-     "the round is over: start the next round (NextRound()) before anyone acts"),
-    ("pass-in-round-over", round_over, Pass(), 0, "R5.4",
-     "the round is over: start the next round (NextRound()) before anyone acts"),
-    ("discard-in-round-over", round_over, Discard(parse_cards("+9")), None, "R5.4",
-     "the round is over: start the next round (NextRound()) before anyone acts"),
+    (
+        "discard-out-of-turn",
+        discarding,
+        Discard(parse_cards("+8")),
+        0,
+        "R4.9",
+        "it is seat 1's turn, not seat 0's",
+    ),
+    (
+        "next-round-out-of-turn",
+        round_over,
+        NextRound(),
+        2,
+        "R4.9",
+        "it is seat 0's turn, not seat 2's",
+    ),
+    (
+        "next-round-in-play",
+        reply,
+        NextRound(),
+        None,
+        "R5.4",
+        "the round is still under way: play or pass",
+    ),
+    (
+        "play-in-round-over",
+        round_over,
+        Play(parse_cards("+9")),
+        None,
+        "R5.4",
+        "the round is over: start the next round (NextRound()) before anyone acts",
+    ),
+    (
+        "pass-in-round-over",
+        round_over,
+        Pass(),
+        0,
+        "R5.4",
+        "the round is over: start the next round (NextRound()) before anyone acts",
+    ),
+    (
+        "discard-in-round-over",
+        round_over,
+        Discard(parse_cards("+9")),
+        None,
+        "R5.4",
+        "the round is over: start the next round (NextRound()) before anyone acts",
+    ),
 ]
 
 
@@ -153,11 +285,20 @@ def test_R7_1_an_illegal_action_is_refused_naming_its_rule_and_changes_nothing(
     _refused(make(), action, rule, reason, seat)
 
 
-@pytest.mark.parametrize("action", [Play(parse_cards("+9")), Pass(), Discard(parse_cards("+9")), NextRound()],
-                         ids=str)
+@pytest.mark.parametrize(
+    "action", [Play(parse_cards("+9")), Pass(), Discard(parse_cards("+9")), NextRound()], ids=str
+)
 @pytest.mark.parametrize("seat", [None, 0, 1, 2])
-def test_R7_1_any_action_after_the_match_ends_is_refused_naming_R5_2(action: object, seat: int | None) -> None:
-    _refused(match_over(), action, "R5.2", "the match is over: seat 0 has won it; no action is legal", seat)
+def test_R7_1_any_action_after_the_match_ends_is_refused_naming_R5_2(
+    action: object, seat: int | None
+) -> None:
+    _refused(
+        match_over(),
+        action,
+        "R5.2",
+        "the match is over: seat 0 has won it; no action is legal",
+        seat,
+    )
 
 
 def test_R7_1_each_refused_case_is_legal_once_its_fault_is_removed() -> None:
@@ -192,7 +333,9 @@ def test_R7_2_a_seat_out_of_range_is_refused_naming_the_field(
 
 @pytest.mark.parametrize("make", PHASES, ids=lambda f: f.__name__)
 @pytest.mark.parametrize("seat", [1.0, "1", True, [1]])
-def test_R7_2_a_seat_that_is_not_an_int_is_refused(make: Callable[[], GameState], seat: object) -> None:
+def test_R7_2_a_seat_that_is_not_an_int_is_refused(
+    make: Callable[[], GameState], seat: object
+) -> None:
     state = make()
     saved = copy.deepcopy(state)
     with pytest.raises(TypeError, match=r"^seat must be an int or None, got "):
@@ -204,7 +347,9 @@ def test_R7_2_a_seat_that_is_not_an_int_is_refused(make: Callable[[], GameState]
 def test_R7_2_an_object_that_is_not_an_action_is_refused(action: object) -> None:
     state = reply()
     saved = copy.deepcopy(state)
-    with pytest.raises(TypeError, match=r"^action must be a Play, Pass, Discard or NextRound, got "):
+    with pytest.raises(
+        TypeError, match=r"^action must be a Play, Pass, Discard or NextRound, got "
+    ):
         apply(state, action)  # type: ignore[arg-type]
     assert state == saved
 
@@ -236,18 +381,41 @@ def test_R7_2_a_play_or_discard_of_things_that_are_not_cards_is_refused(cards: A
         ({"hand_size": "7"}, TypeError, r"^Rules\.hand_size must be an int"),
         ({"hand_limit": -1}, ValueError, r"^Rules\.hand_limit: .*got -1 \(rule R3\.7\)$"),
         ({"min_play": 0}, ValueError, r"^Rules\.min_play: .*got 0 \(rule R3\.7\)$"),
-        ({"min_play": 4, "max_play": 3}, ValueError, r"^Rules\.max_play: .*min_play \(4\), got 3 \(rule R3\.7\)$"),
+        (
+            {"min_play": 4, "max_play": 3},
+            ValueError,
+            r"^Rules\.max_play: .*min_play \(4\), got 3 \(rule R3\.7\)$",
+        ),
         ({"max_play": None}, TypeError, r"^Rules\.max_play must be an int"),
         ({"points_to_win": 0}, ValueError, r"^Rules\.points_to_win: .*got 0 \(rule R3\.7\)$"),
         ({"points_to_win": False}, TypeError, r"^Rules\.points_to_win must be an int"),
-        ({"first_player": 4}, ValueError, r"^Rules\.first_player: a seat from 0 to 3, got 4 \(rule R3\.7\)$"),
-        ({"players": 2, "first_player": 2}, ValueError, r"^Rules\.first_player: a seat from 0 to 1, got 2"),
+        (
+            {"first_player": 4},
+            ValueError,
+            r"^Rules\.first_player: a seat from 0 to 3, got 4 \(rule R3\.7\)$",
+        ),
+        (
+            {"players": 2, "first_player": 2},
+            ValueError,
+            r"^Rules\.first_player: a seat from 0 to 1, got 2",
+        ),
         ({"first_player": 1.0}, TypeError, r"^Rules\.first_player must be an int"),
-        ({"deck": STANDARD_DECK[:33]}, ValueError,
-         r"^Rules\.deck: 4 players .* at least 34 cards, got 33 \(rule R3\.6\)$"),
+        (
+            {"deck": STANDARD_DECK[:33]},
+            ValueError,
+            r"^Rules\.deck: 4 players .* at least 34 cards, got 33 \(rule R3\.6\)$",
+        ),
         ({"deck": ()}, ValueError, r"^Rules\.deck: .* at least 34 cards, got 0 \(rule R3\.6\)$"),
-        ({"deck": (*STANDARD_DECK[:40], "+1")}, TypeError, r"^Rules\.deck must hold Card objects, got '\+1' \(use parse_cards\)$"),
-        ({"deck": (*STANDARD_DECK[:40], 7)}, TypeError, r"^Rules\.deck must hold Card objects, got 7$"),
+        (
+            {"deck": (*STANDARD_DECK[:40], "+1")},
+            TypeError,
+            r"^Rules\.deck must hold Card objects, got '\+1' \(use parse_cards\)$",
+        ),
+        (
+            {"deck": (*STANDARD_DECK[:40], 7)},
+            TypeError,
+            r"^Rules\.deck must hold Card objects, got 7$",
+        ),
         ({"deck": "+1 +2 +3"}, TypeError, r"^Rules\.deck must be Card objects"),
     ],
     ids=lambda value: repr(value)[:40] if isinstance(value, dict) else "",
@@ -273,26 +441,35 @@ def test_R7_2_a_seed_that_is_not_an_int_is_refused(seed: object) -> None:
 def test_R7_2_a_stacked_deck_that_is_not_a_reordering_of_the_rules_deck_is_refused() -> None:
     rules = Rules(players=2)
     good = list(reversed(rules.deck))
-    new_game(rules, seed=1, deck=good)            # a reordering is fine
+    new_game(rules, seed=1, deck=good)  # a reordering is fine
     missing = good[1:]
-    with pytest.raises(ValueError, match=r"^deck: must be a reordering of rules\.deck \(62 cards\); "
-                                         r"it has 61: missing 0 \(rule R1\.2\)$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^deck: must be a reordering of rules\.deck \(62 cards\); "
+        r"it has 61: missing 0 \(rule R1\.2\)$",
+    ):
         new_game(rules, seed=1, deck=missing)
     swapped = [Card.parse("+1"), *good[1:]]
     with pytest.raises(ValueError, match=r"it has 62: extra \+1; missing 0 \(rule R1\.2\)$"):
         new_game(rules, seed=1, deck=swapped)
     with pytest.raises(ValueError, match=r"it has 63: extra \+5 \(rule R1\.2\)$"):
         new_game(rules, seed=1, deck=[*good, Card.parse("+5")])
-    with pytest.raises(TypeError, match=r"^deck must hold Card objects, got 'x2' \(use parse_cards\)$"):
+    with pytest.raises(
+        TypeError, match=r"^deck must hold Card objects, got 'x2' \(use parse_cards\)$"
+    ):
         new_game(rules, seed=1, deck=[*good[1:], "x2"])  # type: ignore[list-item]
-    with pytest.raises(TypeError, match=r"^deck must be Card objects, not the text '\+1 \+2' \(use parse_cards\)$"):
+    with pytest.raises(
+        TypeError, match=r"^deck must be Card objects, not the text '\+1 \+2' \(use parse_cards\)$"
+    ):
         new_game(rules, seed=1, deck="+1 +2")  # type: ignore[arg-type]
 
 
 # -- bad notation and bad cards -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["+10", "x4", "/1", "7", "", " +8", "+8 ", "x", "+0", "-10", "÷1", "0x2"])
+@pytest.mark.parametrize(
+    "text", ["+10", "x4", "/1", "7", "", " +8", "+8 ", "x", "+0", "-10", "÷1", "0x2"]
+)
 def test_R7_2_bad_notation_is_refused_by_card_parse_naming_the_text(text: str) -> None:
     with pytest.raises(ValueError) as caught:
         Card.parse(text)
@@ -308,7 +485,10 @@ def test_R7_2_bad_notation_is_refused_by_parse_cards_and_parse_action() -> None:
     with pytest.raises(ValueError, match=r"^card '7': "):
         parse_action("discard 7")
     for text in ("fold", "", "play", "discard", "next", "pass pass", "Play +8", "pass +8"):
-        with pytest.raises(ValueError, match=r"^action .*: write 'play CARDS', 'pass', 'discard CARDS' or 'next round'$"):
+        with pytest.raises(
+            ValueError,
+            match=r"^action .*: write 'play CARDS', 'pass', 'discard CARDS' or 'next round'$",
+        ):
             parse_action(text)
 
 
@@ -322,7 +502,12 @@ def test_R7_2_notation_that_is_not_text_is_refused(parse: Callable[[Any], object
 @pytest.mark.parametrize(
     ("kind", "value", "error", "message"),
     [
-        (Kind.ADD, 10, ValueError, r"^Card\.value: an Add card's value is 1 to 9, got 10 \(rule R1\.1\)$"),
+        (
+            Kind.ADD,
+            10,
+            ValueError,
+            r"^Card\.value: an Add card's value is 1 to 9, got 10 \(rule R1\.1\)$",
+        ),
         (Kind.ADD, 0, ValueError, r"^Card\.value: an Add card's value is 1 to 9, got 0"),
         (Kind.MULTIPLY, 4, ValueError, r"^Card\.value: a Multiply card's value is 2 or 3, got 4"),
         (Kind.DIVIDE, 1, ValueError, r"^Card\.value: a Divide card's value is 2 or 3, got 1"),
@@ -343,7 +528,11 @@ def test_R7_2_a_card_out_of_range_is_refused_naming_the_field(
     ("config", "error", "message"),
     [
         ({"subtract": -1}, ValueError, r"^Attack\.subtract must be 0 or more, got -1$"),
-        ({"divide": 0}, ValueError, r"^Attack\.divide must be 1 or more \(1: no division\), got 0$"),
+        (
+            {"divide": 0},
+            ValueError,
+            r"^Attack\.divide must be 1 or more \(1: no division\), got 0$",
+        ),
         ({"divide": -2}, ValueError, r"^Attack\.divide must be 1 or more"),
         ({"subtract": 1.5}, TypeError, r"^Attack\.subtract must be an int, got 1\.5$"),
         ({"divide": "2"}, TypeError, r"^Attack\.divide must be an int, got '2'$"),

@@ -45,7 +45,11 @@ CHEAP_SEARCH = SearchBot(determinizations=2, candidates=3)
 CHEAP_ALEX = Alex(search=SearchBot(name="alex", determinizations=2, candidates=3))
 
 FAST_BOTS: tuple[Bot, ...] = (
-    RandomBot(), GreedyBot(), CautiousBot(), OPPONENTS["riley"], OPPONENTS["sam"],
+    RandomBot(),
+    GreedyBot(),
+    CautiousBot(),
+    OPPONENTS["riley"],
+    OPPONENTS["sam"],
 )
 
 
@@ -157,9 +161,20 @@ def reply_view(
     cards = tuple(sorted(parse_cards(standing)))
     sizes = (7 - len(cards), len(own), 7, 7)
     return PlayerView(
-        rules=Rules(), seat=1, phase=Phase.PLAY, current=1, hand=own, hand_sizes=sizes,
-        to_beat=to_beat, attack=attack_of(cards), standing=cards, standing_seat=0,
-        passed=passed, points=(0, 0, 0, 0), deck_size=62 - sum(sizes) - len(cards), discard=(),
+        rules=Rules(),
+        seat=1,
+        phase=Phase.PLAY,
+        current=1,
+        hand=own,
+        hand_sizes=sizes,
+        to_beat=to_beat,
+        attack=attack_of(cards),
+        standing=cards,
+        standing_seat=0,
+        passed=passed,
+        points=(0, 0, 0, 0),
+        deck_size=62 - sum(sizes) - len(cards),
+        discard=(),
     )
 
 
@@ -218,7 +233,9 @@ def test_bots_discard_their_least_valuable_cards() -> None:
     for bot in (GreedyBot(), CautiousBot(), CHEAP_SEARCH):
         action, _ = bot.choose(view, legal, Rng.from_seed(0))
         assert isinstance(action, Discard)
-        assert keep_value(action.cards) == min(keep_value(a.cards) for a in legal if isinstance(a, Discard))
+        assert keep_value(action.cards) == min(
+            keep_value(a.cards) for a in legal if isinstance(a, Discard)
+        )
 
 
 # -- the published API -----------------------------------------------------------------
@@ -258,8 +275,12 @@ def test_riley_sam_and_alex_each_have_a_documented_personality() -> None:
 def test_the_personalities_play_differently() -> None:
     # Over the same seeded matches, no two named opponents make all the same choices.
     runs = {
-        key: play_out([bot if key != "alex" else CHEAP_ALEX, GreedyBot(), GreedyBot(), GreedyBot()],
-                      Rules(), seed=8, max_actions=40)
+        key: play_out(
+            [bot if key != "alex" else CHEAP_ALEX, GreedyBot(), GreedyBot(), GreedyBot()],
+            Rules(),
+            seed=8,
+            max_actions=40,
+        )
         for key, bot in OPPONENTS.items()
     }
     assert runs["riley"] != runs["sam"] != runs["alex"] != runs["riley"]
@@ -312,7 +333,10 @@ def test_the_search_shortlist_keeps_the_pass_and_the_cheapest_and_strongest_play
     assert len(options) == 4 and Pass() in options
     assert GreedyBot().choose(view, legal, Rng.from_seed(0))[0] in options
     plays = [a for a in legal if isinstance(a, Play)]
-    shield = {p: (score(p.cards, view.attack) + 1) * attack_of(p.cards).divide + attack_of(p.cards).subtract
-              for p in plays}
+    shield = {
+        p: (score(p.cards, view.attack) + 1) * attack_of(p.cards).divide
+        + attack_of(p.cards).subtract
+        for p in plays
+    }
     assert max(shield[p] for p in options if isinstance(p, Play)) == max(shield.values())
     assert options == [a for a in legal if a in options], "in legal order"

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import raise_the_sum
+import raise_the_sum.cli as cli_package
 import raise_the_sum.cli.rules as rules_command
 from raise_the_sum import (
     Attack,
@@ -34,7 +35,6 @@ from raise_the_sum import (
     parse_cards,
     score,
 )
-import raise_the_sum.cli as cli_package
 from raise_the_sum.cli import PROG, SUBCOMMANDS, main, overview
 from raise_the_sum.rulebook import RULES, SECTIONS, Rule, Source, parse_rule_id, rule
 
@@ -176,7 +176,11 @@ def test_explain_json_is_the_librarys_explanation() -> None:
         (["explain", "+8", "--against", "-2", "/3"], "+8", "-2 /3"),
         (["explain", "+8", "+4", "x2", "--against", "-2", "/3"], "+8 +4 x2", "-2 /3"),
         (["explain", "--against=-2 /3", "+8 +4 x2"], "+8 +4 x2", "-2 /3"),
-        (["explain", "--to-beat", "3", "--against", "-2 /3", "--", "+8 +4 x2"], "+8 +4 x2", "-2 /3"),
+        (
+            ["explain", "--to-beat", "3", "--against", "-2 /3", "--", "+8 +4 x2"],
+            "+8 +4 x2",
+            "-2 /3",
+        ),
         (["explain", "+8 +4 ×2", "--against", "−2 ÷3"], "+8 +4 x2", "-2 /3"),
         (["explain", "−3", "--against=÷2"], "-3", "/2"),
         (["explain", "-9", "--against", "-1", "--to-beat", "0"], "-9", "-1"),
@@ -218,7 +222,9 @@ def test_rules_prints_every_rule_grouped_by_section_with_its_badge() -> None:
 def test_rules_wraps_its_text_to_a_readable_width() -> None:
     """Every line but the doctests (``--doctest``), which are shown as written."""
     examples = {
-        line.strip() for entry in RULES.values() for example in entry.examples
+        line.strip()
+        for entry in RULES.values()
+        for example in entry.examples
         for line in example.splitlines()
     }
     for argv in (["rules"], ["rules", *RULES], ["rules", "--doctest", *RULES]):
@@ -263,7 +269,10 @@ def test_rules_id_doctest_adds_the_doctests_that_prove_the_rule(rule_id: str) ->
 def test_rules_shows_the_doctests_verbatim_below_the_text() -> None:
     example = "\n    >>> score(parse_cards('+8 +4 x2'), Attack(2, 3))\n    6\n"
     entry = Rule(
-        "R9.1", "A made-up rule", "Some text. " * 12, Source.RULING,
+        "R9.1",
+        "A made-up rule",
+        "Some text. " * 12,
+        Source.RULING,
         in_words="You play +8 +4 ×2 against −2 ÷3: (8 + 4 − 2) × 2 ÷ 3 = 6.",
         examples=(example, ">>> 1 + 1\n2"),
     )
@@ -304,8 +313,10 @@ def test_rules_takes_several_ids_and_a_lowercase_r() -> None:
     status, out, err = run("rules", "r4.4", "R2.5")
     assert (status, err) == (0, "")
     assert out == (
-        rules_command.format_rule(rule("R4.4")) + "\n\n"
-        + rules_command.format_rule(rule("R2.5")) + "\n"
+        rules_command.format_rule(rule("R4.4"))
+        + "\n\n"
+        + rules_command.format_rule(rule("R2.5"))
+        + "\n"
     )
 
 
@@ -317,7 +328,7 @@ def test_no_command_lists_every_command_on_one_line_and_how_to_start_playing() -
     for name in SUBCOMMANDS:
         listed = [line for line in lines if line.split()[:1] == [name]]
         assert len(listed) == 1, name
-        assert len(listed[0].split()) > 2, name         # a name and a line of what it does
+        assert len(listed[0].split()) > 2, name  # a name and a line of what it does
     assert out == overview() + "\n"
 
 
@@ -328,8 +339,11 @@ def test_the_interrupt_status_and_the_terminal_test_are_each_defined_once() -> N
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") == "is_tty":
                 found["is_tty"].append(path.name)
-            targets = node.targets if isinstance(node, ast.Assign) else (
-                [node.target] if isinstance(node, ast.AnnAssign) else [])
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else ([node.target] if isinstance(node, ast.AnnAssign) else [])
+            )
             for target in targets:
                 if isinstance(target, ast.Name) and target.id == "EXIT_INTERRUPT":
                     found["EXIT_INTERRUPT"].append(path.name)
@@ -345,18 +359,26 @@ def test_the_interrupt_status_and_the_terminal_test_are_each_defined_once() -> N
         (["deal"], "invalid choice: 'deal'"),
         (["--bogus", "rules"], "unrecognized arguments: --bogus"),
         (["explain"], "the following arguments are required: CARDS"),
-        (["explain", "+10"], "argument CARDS: card '+10': an Add card's value is 1 to 9 (rule R1.6)"),
+        (
+            ["explain", "+10"],
+            "argument CARDS: card '+10': an Add card's value is 1 to 9 (rule R1.6)",
+        ),
         (["explain", "7"], "a number needs its sign"),
         (["explain", "+8 fold"], "card 'fold'"),
         (["explain", "x4"], "card 'x4'"),
         (["explain", ""], "a play is at least 1 card (rule R4.2)"),
-        (["explain", "+1 +2 +3 +4 +5 +6", "--to-beat", "3"],
-         "argument CARDS: a play is 1 to 5 cards, and this one has 6 (rule R4.2)"),
+        (
+            ["explain", "+1 +2 +3 +4 +5 +6", "--to-beat", "3"],
+            "argument CARDS: a play is 1 to 5 cards, and this one has 6 (rule R4.2)",
+        ),
         (["explain", "+1", "+2 +3", "+4", "+5 +6 +7"], "this one has 7 (rule R4.2)"),
         (["explain", "+1", "--against", "/4"], "argument --against: card '/4'"),
         (["explain", "+1", "--against"], "argument --against: expected at least one argument"),
         (["explain", "+1", "--to-beat"], "argument --to-beat: expected one argument"),
-        (["explain", "+1", "--to-beat", "x"], "a score to beat is a whole number, 0 or more; got 'x'"),
+        (
+            ["explain", "+1", "--to-beat", "x"],
+            "a score to beat is a whole number, 0 or more; got 'x'",
+        ),
         (["explain", "+1", "--to-beat", "-1"], "got '-1'"),
         (["explain", "+1", "--to-beat", "1.5"], "got '1.5'"),
         (["explain", "+1", "--to-beat", "١٢"], "got '١٢'"),
@@ -464,7 +486,10 @@ def test_the_console_script_reports_bad_input_on_one_line_with_status_2() -> Non
     )
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr == f"{PROG}: error: argument RULE: no rule 'R0' in the rulebook; rules are R1.1 to R7.2\n"
+    assert (
+        done.stderr
+        == f"{PROG}: error: argument RULE: no rule 'R0' in the rulebook; rules are R1.1 to R7.2\n"
+    )
 
 
 def test_a_closed_pipe_stops_the_console_script_quietly() -> None:

@@ -36,7 +36,6 @@ from raise_the_sum.cli.check import deciding_rule, table
 from raise_the_sum.cli.rules import format_rule
 from raise_the_sum.events import Drew, Played
 from raise_the_sum.rulebook import rule
-
 from test_records import CLUB_NIGHT, club_night
 
 SCRIPT = Path(sys.executable).with_name("raise-the-sum")
@@ -77,13 +76,18 @@ def bad_input(*argv: str, stdin: str | None = None) -> str:
 
 
 def test_R2_6_check_judges_the_issues_example_prints_the_rule_and_the_arithmetic() -> None:
-    status, out, err = run("check", "+8 +4 x2", "--hand", "+8 +4 x2 -3 /2", "--to-beat", "5",
-                           "--against", "-2 /3")
+    status, out, err = run(
+        "check", "+8 +4 x2", "--hand", "+8 +4 x2 -3 /2", "--to-beat", "5", "--against", "-2 /3"
+    )
     assert (status, err) == (0, "")
     state = table(parse_cards("+8 +4 x2 -3 /2"), to_beat=5, against=parse_cards("-2 /3"))
     verdict = check(state, Play(parse_cards("+8 +4 x2")))
     lines = out.splitlines()
-    assert lines[0] == str(verdict) == "legal: (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down), which beats 5"
+    assert (
+        lines[0]
+        == str(verdict)
+        == "legal: (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down), which beats 5"
+    )
     assert out.count(format_rule(rule("R4.4"), in_words=False)) == 1
     expected = explain(parse_cards("+8 +4 x2"), Attack(subtract=2, divide=3))
     steps = [line.split(maxsplit=1) for line in lines if line.startswith("  R2")]
@@ -94,22 +98,65 @@ def test_R2_6_check_judges_the_issues_example_prints_the_rule_and_the_arithmetic
 @pytest.mark.parametrize(
     ("argv", "status", "rule_id", "first"),
     [
-        (["+6 +6", "--to-beat", "12"], 1, "R4.4", "illegal (rule R4.4): a reply must beat 12; this play totals 12"),
+        (
+            ["+6 +6", "--to-beat", "12"],
+            1,
+            "R4.4",
+            "illegal (rule R4.4): a reply must beat 12; this play totals 12",
+        ),
         (["play +6 +6", "--to-beat", "11"], 0, "R4.4", "legal: 6 + 6 = 12, which beats 11"),
         (["x2"], 0, "R4.3", "legal: 0 × 2 = 0 (no blue cards: the total starts at 0), an opening"),
-        (["x2", "--opening"], 0, "R4.3", "legal: 0 × 2 = 0 (no blue cards: the total starts at 0), an opening"),
-        (["pass", "--hand", "+9 +4"], 1, "R4.3", "illegal (rule R4.3): the opener must play: an opening cannot be passed"),
+        (
+            ["x2", "--opening"],
+            0,
+            "R4.3",
+            "legal: 0 × 2 = 0 (no blue cards: the total starts at 0), an opening",
+        ),
+        (
+            ["pass", "--hand", "+9 +4"],
+            1,
+            "R4.3",
+            "illegal (rule R4.3): the opener must play: an opening cannot be passed",
+        ),
         (["pass", "--hand", "+9 +4", "--to-beat", "30"], 0, "R4.5", "legal"),
-        (["+1 +2 +3 +4 +5 +6"], 1, "R4.2", "illegal (rule R4.2): a play is 1 to 5 cards; this one has 6"),
+        (
+            ["+1 +2 +3 +4 +5 +6"],
+            1,
+            "R4.2",
+            "illegal (rule R4.2): a play is 1 to 5 cards; this one has 6",
+        ),
         (["+9", "--hand", "+8 +4"], 1, "R4.2", "illegal (rule R4.2): you do not hold +9"),
         (["discard -3", "--hand", "+1 +2 +3 +4 +5 +6 +7 -3", "--discard"], 0, "R4.8", "legal"),
-        (["discard -3 +1", "--hand", "+1 +2 +3 +4 +5 +6 +7 -3", "--discard"], 1, "R4.8",
-         "illegal (rule R4.8): you hold 8 cards and keep 7: discard exactly 1, not 2"),
-        (["+9", "--hand", "+9 +1 +2 +3 +4 +5 +6 +7", "--discard"], 1, "R4.8", "illegal (rule R4.8): you hold 8 cards"),
-        (["discard +9", "--hand", "+9 +8"], 1, "R4.8", "illegal (rule R4.8): discarding comes at the end of a turn"),
-        (["next round", "--hand", "+9"], 1, "R5.4", "illegal (rule R5.4): the round is still under way"),
-        (["+4 x3 0", "--to-beat", "11", "--against", "+9 +2 -5 /2"], 0, "R4.4",
-         "legal: 4 × 3 = 12 (the zero card cancels the incoming −5 ÷2), which beats 11"),
+        (
+            ["discard -3 +1", "--hand", "+1 +2 +3 +4 +5 +6 +7 -3", "--discard"],
+            1,
+            "R4.8",
+            "illegal (rule R4.8): you hold 8 cards and keep 7: discard exactly 1, not 2",
+        ),
+        (
+            ["+9", "--hand", "+9 +1 +2 +3 +4 +5 +6 +7", "--discard"],
+            1,
+            "R4.8",
+            "illegal (rule R4.8): you hold 8 cards",
+        ),
+        (
+            ["discard +9", "--hand", "+9 +8"],
+            1,
+            "R4.8",
+            "illegal (rule R4.8): discarding comes at the end of a turn",
+        ),
+        (
+            ["next round", "--hand", "+9"],
+            1,
+            "R5.4",
+            "illegal (rule R5.4): the round is still under way",
+        ),
+        (
+            ["+4 x3 0", "--to-beat", "11", "--against", "+9 +2 -5 /2"],
+            0,
+            "R4.4",
+            "legal: 4 × 3 = 12 (the zero card cancels the incoming −5 ÷2), which beats 11",
+        ),
         (["+9 +9 +9 +9 +9"], 0, "R4.3", "legal: 9 + 9 + 9 + 9 + 9 = 45, an opening"),
     ],
 )
@@ -122,8 +169,11 @@ def test_check_gives_the_verdict_the_deciding_rule_and_the_exit_status(
     assert lines[0].startswith(first), lines[0]
     assert lines[1].split()[0] == rule_id
     assert format_rule(rule(rule_id), in_words=False) in out
-    action = parse_action(argv[0]) if argv[0].split()[0] in ("play", "pass", "discard", "next") \
+    action = (
+        parse_action(argv[0])
+        if argv[0].split()[0] in ("play", "pass", "discard", "next")
         else Play(parse_cards(argv[0]))
+    )
     has_arithmetic = isinstance(action, Play) and "--discard" not in argv
     assert ("total:" in out) is has_arithmetic
 
@@ -143,8 +193,9 @@ def test_deciding_rule_is_the_broken_rule_or_the_one_that_allows_the_action() ->
 
 
 def test_the_table_check_builds_holds_every_card_once() -> None:
-    state = table(parse_cards("+9 +9 +9 +9 +9 0 0 0"), to_beat=5, against=parse_cards("-2 /3"),
-                  discard=True)
+    state = table(
+        parse_cards("+9 +9 +9 +9 +9 0 0 0"), to_beat=5, against=parse_cards("-2 /3"), discard=True
+    )
     held = [card for hand in state.hands for card in hand]
     assert sorted([*held, *state.standing, *state.deck, *state.discard]) == list(state.rules.deck)
     assert state.rules.deck.count(parse_cards("+9")[0]) == 5  # one more than the standard deck
@@ -161,10 +212,19 @@ def test_the_table_check_builds_holds_every_card_once() -> None:
         (["+8", "--to-beat", "five"], "argument --to-beat: a score to beat is a whole number"),
         (["+8", "--hand", "+8 +44"], "argument --hand: card '+44'"),
         (["+8", "--against", "-2"], "argument --against: the attack comes with a score to beat"),
-        (["+8", "--opening", "--to-beat", "3"], "argument --opening: an opening has no score to beat"),
-        (["discard +8", "--discard"], "argument --discard: a player discards only above 7 cards (rule R4.8)"),
+        (
+            ["+8", "--opening", "--to-beat", "3"],
+            "argument --opening: an opening has no score to beat",
+        ),
+        (
+            ["discard +8", "--discard"],
+            "argument --discard: a player discards only above 7 cards (rule R4.8)",
+        ),
         (["+8", "--at", "3"], "argument --at: a position in a record; give --record FILE"),
-        (["+8", "--record", "/no/such/record.rts"], "/no/such/record.rts: No such file or directory"),
+        (
+            ["+8", "--record", "/no/such/record.rts"],
+            "/no/such/record.rts: No such file or directory",
+        ),
         ([], "the following arguments are required: ACTION"),
     ],
 )
@@ -177,10 +237,19 @@ def test_check_refuses_bad_input_on_one_line_with_status_2(argv: list[str], word
 
 def test_check_at_a_position_of_a_record_judges_as_the_library_does(club: Path) -> None:
     states = club_night().replay()
-    for at, text in [(1, "+9 +8"), (1, "+9 +8 +4 x3 x3"), (1, "pass"), (2, "discard -6"),
-                     (3, "next round"), (0, "pass"), (7, "pass")]:
+    for at, text in [
+        (1, "+9 +8"),
+        (1, "+9 +8 +4 x3 x3"),
+        (1, "pass"),
+        (2, "discard -6"),
+        (3, "next round"),
+        (0, "pass"),
+        (7, "pass"),
+    ]:
         status, out, err = run("check", text, "--record", str(club), "--at", str(at))
-        verdict = check(states[at], Play(parse_cards(text)) if text[0] == "+" else parse_action(text))
+        verdict = check(
+            states[at], Play(parse_cards(text)) if text[0] == "+" else parse_action(text)
+        )
         assert (status, err) == (0 if verdict.legal else 1, "")
         first, blank, judged, *_ = out.splitlines()
         assert first.startswith(f"after {at} action")
@@ -190,7 +259,10 @@ def test_check_at_a_position_of_a_record_judges_as_the_library_does(club: Path) 
         "after 1 action: Bo (seat 1) to act, holding +3 +3 +4 +8 +9 ×3 ×3 −6, to beat 19 against ÷2"
     )
     status, out, _ = run("check", "pass", "--record", str(club))
-    assert (status, out.splitlines()[0]) == (1, "after 7 actions: the match is over, won by Ann (seat 0)")
+    assert (status, out.splitlines()[0]) == (
+        1,
+        "after 7 actions: the match is over, won by Ann (seat 0)",
+    )
 
 
 def test_check_reads_a_record_from_standard_input() -> None:
@@ -203,7 +275,10 @@ def test_check_reads_a_record_from_standard_input() -> None:
         (["--at", "8"], "argument --at: the record has 7 actions; give 0 to 7, got 8"),
         (["--at", "-1"], "argument --at: a score to beat is a whole number"),
         (["--hand", "+9"], "argument --record: the record gives the table; leave out --hand"),
-        (["--opening", "--to-beat", "3"], "argument --record: the record gives the table; leave out --to-beat, --opening"),
+        (
+            ["--opening", "--to-beat", "3"],
+            "argument --record: the record gives the table; leave out --to-beat, --opening",
+        ),
     ],
 )
 def test_check_with_a_record_refuses_a_bad_position_or_a_second_table(
@@ -215,18 +290,22 @@ def test_check_with_a_record_refuses_a_bad_position_or_a_second_table(
 def test_a_record_that_cannot_be_read_is_one_line_with_its_line_and_column(tmp_path: Path) -> None:
     path = tmp_path / "bad.rts"
     path.write_text(CLUB_NIGHT.replace("2. Bo: pass", "2. Bo: play +9 +8"), encoding="utf-8")
-    expected = (f"{path}: line 11, column 8: action 2 (Bo: play +8 +9): a reply must beat 19; "
-                "this play totals 8 (rule R4.4)")
+    expected = (
+        f"{path}: line 11, column 8: action 2 (Bo: play +8 +9): a reply must beat 19; "
+        "this play totals 8 (rule R4.4)"
+    )
     assert bad_input("check", "pass", "--record", str(path)) == expected
     assert bad_input("replay", str(path)) == expected
-    path.write_bytes(b"[Seed \"1\"]\n\xff\n")
+    path.write_bytes(b'[Seed "1"]\n\xff\n')
     assert bad_input("replay", str(path)).startswith(f"{path}: not UTF-8 text")
 
 
 # --- replay ----------------------------------------------------------------------------------
 
 
-def test_replay_prints_every_action_with_the_arithmetic_of_each_play_and_every_draw(club: Path) -> None:
+def test_replay_prints_every_action_with_the_arithmetic_of_each_play_and_every_draw(
+    club: Path,
+) -> None:
     status, out, err = run("replay", str(club))
     assert (status, err) == (0, "")
     lines = out.splitlines()
@@ -234,7 +313,7 @@ def test_replay_prints_every_action_with_the_arithmetic_of_each_play_and_every_d
     states = record.replay()
     numbered = [line for line in lines if line[:1].isdigit()]
     assert [line.split(".")[0] for line in numbered] == [str(n) for n in range(1, 8)]
-    for line, state, action in zip(numbered, states, record.actions):
+    for line, state, action in zip(numbered, states, record.actions, strict=False):
         _, events = step(state, action)
         played = [e for e in events if isinstance(e, Played)]
         if played:
@@ -246,7 +325,9 @@ def test_replay_prints_every_action_with_the_arithmetic_of_each_play_and_every_d
     assert lines[-1] == "     Ann wins the match with 2 points"
     assert lines[:4] == [
         "Ann (seat 0), Bo (seat 1): 2 players, 7 cards each, first to 2 points, seed 27",
-        "Event: Club night", "Date: 2026-12-01", "The whole table.",
+        "Event: Club night",
+        "Date: 2026-12-01",
+        "The whole table.",
     ]
 
 
@@ -262,9 +343,11 @@ def _swapped_pair() -> tuple[MatchRecord, MatchRecord]:
     deck = list(order)
     ann = [i for i in range(0, 14, 2) if str(deck[i]) in ("+6", "x2")]
     assert len(ann) == 2
-    bottom = [j for j in range(len(deck) - 1, len(deck) - 10, -1) if str(deck[j]) not in ("+6", "x2")]
+    bottom = [
+        j for j in range(len(deck) - 1, len(deck) - 10, -1) if str(deck[j]) not in ("+6", "x2")
+    ]
     swapped = list(deck)
-    for i, j in zip(ann, bottom):
+    for i, j in zip(ann, bottom, strict=False):
         swapped[i], swapped[j] = swapped[j], swapped[i]
     assert swapped[ann[0]] != deck[ann[0]] and sorted(swapped) == sorted(deck)
     first = MatchRecord(record.rules, 27, record.actions, tuple(deck), record.tags)
@@ -304,9 +387,12 @@ def test_replay_refuses_a_seat_not_at_the_table(club: Path, argv: list[str], wor
 
 
 def test_replay_refuses_a_missing_file_and_a_bad_record(tmp_path: Path) -> None:
-    assert bad_input("replay", str(tmp_path / "none.rts")) == f"{tmp_path / 'none.rts'}: No such file or directory"
+    assert (
+        bad_input("replay", str(tmp_path / "none.rts"))
+        == f"{tmp_path / 'none.rts'}: No such file or directory"
+    )
     assert bad_input("replay", str(tmp_path)).startswith(f"{tmp_path}: Is a directory")
-    assert bad_input("replay", "-", stdin="[Seed \"1\"]\nRound 1\n*\nmore\n") == (
+    assert bad_input("replay", "-", stdin='[Seed "1"]\nRound 1\n*\nmore\n') == (
         "-: line 4, column 1: nothing may follow the result"
     )
 
@@ -327,17 +413,24 @@ def test_the_installed_command_checks_and_replays(club: Path) -> None:
             [str(SCRIPT), *argv], capture_output=True, text=True, encoding="utf-8", timeout=60
         )
         assert (done.returncode, done.stdout, done.stderr) == run(*argv)
-    assert [subprocess.run([str(SCRIPT), *argv], capture_output=True, timeout=60).returncode
-            for argv in (["check", "+6 +6", "--to-beat", "11"], ["check", "+6 +6", "--to-beat", "12"],
-                         ["check", "+66"])] == [0, 1, 2]
+    assert [
+        subprocess.run([str(SCRIPT), *argv], capture_output=True, timeout=60).returncode
+        for argv in (
+            ["check", "+6 +6", "--to-beat", "11"],
+            ["check", "+6 +6", "--to-beat", "12"],
+            ["check", "+66"],
+        )
+    ] == [0, 1, 2]
 
 
 # --- JSON ------------------------------------------------------------------------------------
 
 
 def test_check_json_prints_the_encoded_verdict_and_keeps_the_exit_status() -> None:
-    for argv, status in ((["+9 x2", "--to-beat", "5", "--against", "+5 /2 /2"], 1),
-                         (["+9 +7 +4 x2", "--to-beat", "5", "--against", "+5 /2 /2"], 0)):
+    for argv, status in (
+        (["+9 x2", "--to-beat", "5", "--against", "+5 /2 /2"], 1),
+        (["+9 +7 +4 x2", "--to-beat", "5", "--against", "+5 /2 /2"], 0),
+    ):
         got, out, err = run("check", *argv, "--json")
         assert (got, err) == (status, "")
         state = table(parse_cards(argv[0]), to_beat=5, against=parse_cards("+5 /2 /2"))

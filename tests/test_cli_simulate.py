@@ -11,10 +11,10 @@ import pytest
 
 from raise_the_sum import Rules, wire
 from raise_the_sum.bots import CautiousBot, GreedyBot, RandomBot, make_bot
-from raise_the_sum.records import MatchRecord
 from raise_the_sum.cli import main
 from raise_the_sum.cli import simulate as simulate_command
 from raise_the_sum.cli.simulate import render
+from raise_the_sum.records import MatchRecord
 from raise_the_sum.tournament import run_tournament
 
 
@@ -25,7 +25,17 @@ def simulate(*argv: str) -> tuple[int, str, str]:
 
 
 def test_the_same_seed_gives_the_same_table_with_one_and_two_jobs() -> None:
-    args = ("--bots", "greedy", "random", "cautious", "--matches", "12", "--seed", "4", "--no-progress")
+    args = (
+        "--bots",
+        "greedy",
+        "random",
+        "cautious",
+        "--matches",
+        "12",
+        "--seed",
+        "4",
+        "--no-progress",
+    )
     status, one, _ = simulate(*args, "--jobs", "1")
     assert status == 0
     status, two, _ = simulate(*args, "--jobs", "2")
@@ -35,14 +45,24 @@ def test_the_same_seed_gives_the_same_table_with_one_and_two_jobs() -> None:
 
 
 def test_the_table_is_the_librarys_tournament() -> None:
-    status, out, _ = simulate("--bots", "greedy", "random", "--matches", "10", "--seed", "2", "--no-progress")
+    status, out, _ = simulate(
+        "--bots", "greedy", "random", "--matches", "10", "--seed", "2", "--no-progress"
+    )
     assert status == 0
     assert out == render(run_tournament((GreedyBot(), RandomBot()), 10, seed=2)) + "\n"
 
 
 def test_json_gives_rates_intervals_and_means() -> None:
     status, out, _ = simulate(
-        "--bots", "cautious", "greedy", "--players", "4", "--matches", "8", "--json", "--no-progress"
+        "--bots",
+        "cautious",
+        "greedy",
+        "--players",
+        "4",
+        "--matches",
+        "8",
+        "--json",
+        "--no-progress",
     )
     assert status == 0
     data = json.loads(out)
@@ -75,14 +95,24 @@ def test_the_progress_bar_leaves_stdout_alone() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--bots", "dealer"], "argument --bots: unknown bot 'dealer'; choose from alex, cautious, greedy, random, riley, sam, search"),
+        (
+            ["--bots", "dealer"],
+            "argument --bots: unknown bot 'dealer'; choose from alex, cautious, greedy, random,"
+            " riley, sam, search",
+        ),
         (["--matches", "0"], "argument --matches: a whole number, 1 or more; got '0'"),
         (["--matches", "ten"], "argument --matches: a whole number, 1 or more; got 'ten'"),
         (["--jobs", "0"], "argument --jobs: a whole number, 1 or more; got '0'"),
         (["--players", "5"], "argument --players: 2 to 4 players, got 5 (rule R3.1)"),
         (["--players", "1"], "argument --players: a whole number, 2 or more; got '1'"),
-        (["--bots", "greedy", "random", "sam", "--players", "2"], "argument --bots: 3 bots for 2 seats; name at most 2"),
-        (["--bots", "greedy", "greedy", "greedy", "greedy", "greedy"], "argument --bots: 2 to 4 bots, one per seat, got 5 (rule R3.1)"),
+        (
+            ["--bots", "greedy", "random", "sam", "--players", "2"],
+            "argument --bots: 3 bots for 2 seats; name at most 2",
+        ),
+        (
+            ["--bots", "greedy", "greedy", "greedy", "greedy", "greedy"],
+            "argument --bots: 2 to 4 bots, one per seat, got 5 (rule R3.1)",
+        ),
         (["--seed", "x"], "argument --seed: a seed is a whole number (rule R3.8), got 'x'"),
     ],
 )
@@ -137,8 +167,15 @@ def user_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def test_bots_of_your_own_by_module_class_or_module_factory(user_bots: str) -> None:
-    status, out, _ = simulate("--bots", f"{user_bots}:Opener", f"{user_bots}:careful",
-                              "--matches", "4", "--json", "--no-progress")
+    status, out, _ = simulate(
+        "--bots",
+        f"{user_bots}:Opener",
+        f"{user_bots}:careful",
+        "--matches",
+        "4",
+        "--json",
+        "--no-progress",
+    )
     assert status == 0
     data = json.loads(out)
     assert [e["name"] for e in data["entrants"]] == ["opener", "careful"]
@@ -158,13 +195,17 @@ def test_bots_of_your_own_by_module_class_or_module_factory(user_bots: str) -> N
         (":Opener", "a bot of your own is module:Class or module:factory"),
     ],
 )
-def test_a_bad_bot_of_your_own_is_one_line_and_exit_2(user_bots: str, spec: str, message: str) -> None:
+def test_a_bad_bot_of_your_own_is_one_line_and_exit_2(
+    user_bots: str, spec: str, message: str
+) -> None:
     status, out, err = simulate("--bots", spec.format(m=user_bots), "greedy", "--matches", "1")
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and message.format(m=user_bots) in err, err
 
 
-def test_a_factory_that_gives_no_bot_is_refused(user_bots: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_factory_that_gives_no_bot_is_refused(
+    user_bots: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import importlib
 
     module = importlib.import_module(user_bots)
@@ -175,8 +216,20 @@ def test_a_factory_that_gives_no_bot_is_refused(user_bots: str, monkeypatch: pyt
 
 def test_records_dir_holds_every_match_s_record_which_replays_the_table(tmp_path: Path) -> None:
     target = tmp_path / "runs" / "today"
-    status, out, _ = simulate("--bots", "greedy", "random", "cautious", "--matches", "5",
-                              "--seed", "3", "--records", str(target), "--json", "--no-progress")
+    status, out, _ = simulate(
+        "--bots",
+        "greedy",
+        "random",
+        "cautious",
+        "--matches",
+        "5",
+        "--seed",
+        "3",
+        "--records",
+        str(target),
+        "--json",
+        "--no-progress",
+    )
     assert status == 0
     files = sorted(target.iterdir())
     assert [f.name for f in files] == [f"match-{i:04d}.txt" for i in range(1, 6)]
@@ -193,8 +246,9 @@ def test_records_dir_holds_every_match_s_record_which_replays_the_table(tmp_path
 def test_records_into_a_file_that_is_not_a_directory_is_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    status, _, err = simulate("--bots", "greedy", "--matches", "1", "--records", str(blocker),
-                              "--no-progress")
+    status, _, err = simulate(
+        "--bots", "greedy", "--matches", "1", "--records", str(blocker), "--no-progress"
+    )
     assert status == 2 and "argument --records: cannot write to" in err and err.count("\n") == 1
 
 
@@ -202,14 +256,20 @@ def test_records_into_a_file_that_is_not_a_directory_is_one_line(tmp_path: Path)
     ("bots", "players"),
     [(["greedy"], None), (["cautious", "greedy"], 4), (["random", "greedy", "sam"], 3)],
 )
-def test_the_command_line_fills_seats_as_the_library_does(bots: list[str], players: int | None) -> None:
+def test_the_command_line_fills_seats_as_the_library_does(
+    bots: list[str], players: int | None
+) -> None:
     argv = ["--bots", *bots, "--matches", "3", "--json", "--no-progress"]
     if players is not None:
         argv += ["--players", str(players)]
     status, out, _ = simulate(*argv)
     assert status == 0
-    library = run_tournament([make_bot(name) for name in bots], 3, seed=0,
-                             rules=None if players is None else Rules(players=players))
+    library = run_tournament(
+        [make_bot(name) for name in bots],
+        3,
+        seed=0,
+        rules=None if players is None else Rules(players=players),
+    )
     assert json.loads(out) == json.loads(json.dumps(library.as_dict()))
 
 
@@ -229,17 +289,29 @@ def test_rules_file_plays_the_variant_and_the_result_carries_it(tmp_path: Path) 
     variant = Rules(players=3, hand_size=5, hand_limit=6, points_to_win=2)
     path = tmp_path / "variant.json"
     path.write_text(wire.dumps(variant), encoding="utf-8")
-    status, out, _ = simulate("--bots", "greedy", "cautious", "--rules", str(path), "--matches", "3",
-                              "--json", "--no-progress")
+    status, out, _ = simulate(
+        "--bots",
+        "greedy",
+        "cautious",
+        "--rules",
+        str(path),
+        "--matches",
+        "3",
+        "--json",
+        "--no-progress",
+    )
     assert status == 0
     data = json.loads(out)
     assert wire.decode(Rules, data["rules"]) == variant
     expected = run_tournament((GreedyBot(), CautiousBot()), 3, seed=0, rules=variant)
     assert data == json.loads(json.dumps(expected.as_dict()))
     (tmp_path / "short.json").write_text('{"players": 2, "points_to_win": 1}', encoding="utf-8")
-    status, out, _ = simulate("--rules", str(tmp_path / "short.json"), "--matches", "2", "--json",
-                              "--no-progress")
-    assert status == 0 and wire.decode(Rules, json.loads(out)["rules"]) == Rules(players=2, points_to_win=1)
+    status, out, _ = simulate(
+        "--rules", str(tmp_path / "short.json"), "--matches", "2", "--json", "--no-progress"
+    )
+    assert status == 0 and wire.decode(Rules, json.loads(out)["rules"]) == Rules(
+        players=2, points_to_win=1
+    )
 
 
 @pytest.mark.parametrize(

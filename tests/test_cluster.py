@@ -27,8 +27,12 @@ RULES = Rules(players=3, points_to_win=3)
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[LocalCluster]:
     with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-        dashboard_address=None, silence_logs=40,
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=40,
     ) as local:
         yield local
 
@@ -39,8 +43,9 @@ def test_a_tournament_on_two_dask_worker_processes_is_the_one_process_result(
     alone = run_tournament(BOTS, 12, seed=5, rules=RULES, records=True)
     with Client(cluster) as client:  # type: ignore[no-untyped-call]
         assert len(client.scheduler_info()["workers"]) == 2
-        on_cluster = run_tournament(BOTS, 12, seed=5, rules=RULES, records=True,
-                                    executor=client.get_executor())
+        on_cluster = run_tournament(
+            BOTS, 12, seed=5, rules=RULES, records=True, executor=client.get_executor()
+        )
     assert on_cluster == alone
 
 
@@ -48,9 +53,24 @@ def test_simulate_with_scheduler_runs_the_ladder_on_the_cluster(
     cluster: LocalCluster,
 ) -> None:
     out, err = io.StringIO(), io.StringIO()
-    status = main(["simulate", "--bots", "greedy", "random", "--matches", "6", "--seed", "2",
-                   "--json", "--no-progress", "--scheduler", cluster.scheduler_address],
-                  out=out, err=err)
+    status = main(
+        [
+            "simulate",
+            "--bots",
+            "greedy",
+            "random",
+            "--matches",
+            "6",
+            "--seed",
+            "2",
+            "--json",
+            "--no-progress",
+            "--scheduler",
+            cluster.scheduler_address,
+        ],
+        out=out,
+        err=err,
+    )
     assert (status, err.getvalue()) == (0, "")
     expected = run_tournament((GreedyBot(), RandomBot()), 6, seed=2)
     assert json.loads(out.getvalue()) == json.loads(json.dumps(expected.as_dict()))

@@ -73,6 +73,13 @@ def test_the_pages_record_is_the_table_its_python_deals() -> None:
         rest.remove(card)
     assert record.rules == Rules(players=3) and record.deck == tuple(top + rest)
     assert [str(action) for action in record.actions] == [
-        "play +4 +8", "play +7 x2", "pass", "discard +2", "pass", "next round",
+        "play +4 +8",
+        "play +7 x2",
+        "pass",
+        "discard +2",
+        "pass",
+        "next round",
     ]
-    assert "table(\"+8 +4 +1 +1 +1 +1 +2\", \"+6 x2 +5 +7 +3 +3 +9\"," in PAGE.read_text(encoding="utf-8")
+    assert 'table("+8 +4 +1 +1 +1 +1 +2", "+6 x2 +5 +7 +3 +3 +9",' in PAGE.read_text(
+        encoding="utf-8"
+    )

@@ -37,8 +37,12 @@ from raise_the_sum.events import MatchWon, RoundStarted, RoundWon
 def all_bots(seed: int, players: int = 3, next_round: NextRoundBy = NextRoundBy.DRIVER) -> Table:
     four: list[Bot | None] = [RandomBot(), GreedyBot(), OPPONENTS["riley"], OPPONENTS["sam"]]
     bots = four[:players]
-    return Table.start(new_game(Rules(players=players), seed=seed), bots, Rng.from_seed(seed + 1),
-                       next_round=next_round)
+    return Table.start(
+        new_game(Rules(players=players), seed=seed),
+        bots,
+        Rng.from_seed(seed + 1),
+        next_round=next_round,
+    )
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -77,8 +81,9 @@ def test_each_bot_s_generator_depends_only_on_the_seed_and_its_seat() -> None:
 
 
 def test_the_bots_act_until_the_human_must_and_then_wait() -> None:
-    table = Table.start(new_game(Rules(players=4), seed=3),
-                        [None, *OPPONENTS.values()], Rng.from_seed(3))
+    table = Table.start(
+        new_game(Rules(players=4), seed=3), [None, *OPPONENTS.values()], Rng.from_seed(3)
+    )
     assert table.waiting_for == 0 and not table.driver_to_act
     with pytest.raises(ValueError, match="waits for the caller to act for seat 0"):
         bot_step(table)
@@ -171,11 +176,19 @@ def test_a_table_rebuilt_from_its_parts_goes_on_exactly_as_the_original() -> Non
     table = all_bots(4, players=4, next_round=NextRoundBy.WINNER)
     for _ in range(17):
         table, _ = bot_step(table)
-    stored = (table.state, [b.name if b else None for b in table.bots],
-              [r.state if r else None for r in table.rngs], table.next_round.value)
+    stored = (
+        table.state,
+        [b.name if b else None for b in table.bots],
+        [r.state if r else None for r in table.rngs],
+        table.next_round.value,
+    )
     by_name = {b.name: b for b in table.bots if b is not None}
-    rebuilt = Table(stored[0], [by_name[n] if n else None for n in stored[1]],
-                    [Rng(s) if s is not None else None for s in stored[2]], NextRoundBy(stored[3]))
+    rebuilt = Table(
+        stored[0],
+        [by_name[n] if n else None for n in stored[1]],
+        [Rng(s) if s is not None else None for s in stored[2]],
+        NextRoundBy(stored[3]),
+    )
     assert rebuilt == table
     assert run_bots(rebuilt) == run_bots(table)
 
@@ -207,8 +220,12 @@ def test_a_bot_s_illegal_choice_is_refused_naming_the_bot_and_the_rule() -> None
 
 
 def test_run_bots_stops_after_max_actions() -> None:
-    table = Table.start(new_game(Rules(players=2), seed=0), [Looper(), Looper()], Rng.from_seed(0),
-                        next_round=NextRoundBy.DRIVER)
+    table = Table.start(
+        new_game(Rules(players=2), seed=0),
+        [Looper(), Looper()],
+        Rng.from_seed(0),
+        next_round=NextRoundBy.DRIVER,
+    )
     with pytest.raises(RuntimeError, match="took 5 actions without an end"):
         run_bots(table, max_actions=5)
 

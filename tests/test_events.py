@@ -45,8 +45,14 @@ def card(text: str) -> Card:
 
 def tiny(points_to_win: int) -> Rules:
     """Two players, two cards each, one-card plays, a six-card deck: reshuffles come fast."""
-    return Rules(players=2, hand_size=2, hand_limit=2, max_play=1, points_to_win=points_to_win,
-                 deck=parse_cards("+1 +2 +3 +4 +5 +6"))
+    return Rules(
+        players=2,
+        hand_size=2,
+        hand_limit=2,
+        max_play=1,
+        points_to_win=points_to_win,
+        deck=parse_cards("+1 +2 +3 +4 +5 +6"),
+    )
 
 
 def test_a_play_before_an_empty_deck_gives_played_reshuffled_drew_r6_1() -> None:
@@ -90,9 +96,16 @@ def test_the_winning_point_gives_round_won_then_match_won_r5_2() -> None:
     assert state.phase is Phase.MATCH_OVER
 
 
-def test_a_play_above_the_hand_limit_gives_must_discard_and_the_discard_ends_the_turn_r4_8() -> None:
-    rules = Rules(players=2, hand_size=3, hand_limit=2, max_play=1,
-                  deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"))
+def test_a_play_above_the_hand_limit_gives_must_discard_and_the_discard_ends_the_turn_r4_8() -> (
+    None
+):
+    rules = Rules(
+        players=2,
+        hand_size=3,
+        hand_limit=2,
+        max_play=1,
+        deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"),
+    )
     state = new_game(rules, seed=0, deck=stack(rules, ["+1 +3 +5", "+2 +4 +6"], "+7 +8"))
     state, events = step(state, Play(cards("+7")))
     assert events == (Played(0, cards("+7"), 7, NO_ATTACK, None), MustDiscard(0, 1))
@@ -110,9 +123,18 @@ def test_a_play_above_the_hand_limit_gives_must_discard_and_the_discard_ends_the
     assert drawn in cards("+1 +7 +2")
 
 
-def test_a_passer_discards_before_the_round_is_won_and_the_winner_opens_even_if_forced_to_pass_r4_11_r5_3() -> None:
-    rules = Rules(players=2, hand_size=3, hand_limit=3, min_play=3, max_play=3, points_to_win=2,
-                  deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8 +9 -3"))
+def test_a_passer_discards_before_the_round_is_won_and_the_winner_opens_even_if_forced_to_pass_r4_11_r5_3() -> (  # noqa: E501
+    None
+):
+    rules = Rules(
+        players=2,
+        hand_size=3,
+        hand_limit=3,
+        min_play=3,
+        max_play=3,
+        points_to_win=2,
+        deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8 +9 -3"),
+    )
     state = new_game(rules, seed=0, deck=stack(rules, ["+1 +3 +5", "+2 +4 +6"], "+7 +8 +9 -3"))
     state, events = step(state, Play(cards("+3 +5 +7")))
     assert events == (Played(0, cards("+3 +5 +7"), 15, NO_ATTACK, None), Drew(1, card("+8")))
@@ -163,8 +185,13 @@ def test_observe_events_refuses_what_is_not_a_seat_or_an_event() -> None:
 
 def test_every_kind_of_event_happens_in_seeded_variant_matches() -> None:
     """Over a few seeded matches of a cut-deck variant, all nine kinds of event occur."""
-    rules = Rules(players=3, hand_size=6, hand_limit=5, points_to_win=2, deck=parse_cards(
-        "+1 +1 +2 +2 +3 +3 +4 +4 +5 +5 +6 +6 +7 +8 +9 x2 x3 -2 -5 /2 /3 0 +9 +7"))
+    rules = Rules(
+        players=3,
+        hand_size=6,
+        hand_limit=5,
+        points_to_win=2,
+        deck=parse_cards("+1 +1 +2 +2 +3 +3 +4 +4 +5 +5 +6 +6 +7 +8 +9 x2 x3 -2 -5 /2 /3 0 +9 +7"),
+    )
     seen: set[type] = set()
     for seed in range(3):
         state = new_game(rules, seed=seed)
@@ -175,5 +202,14 @@ def test_every_kind_of_event_happens_in_seeded_variant_matches() -> None:
             action = legal[-1] if turn % 3 == 0 else legal[turn % len(legal)]
             state, events = step(state, action)
             seen.update(type(e) for e in events)
-    assert seen == {Played, Passed, MustDiscard, Discarded, RoundWon, MatchWon, RoundStarted,
-                    Reshuffled, Drew}
+    assert seen == {
+        Played,
+        Passed,
+        MustDiscard,
+        Discarded,
+        RoundWon,
+        MatchWon,
+        RoundStarted,
+        Reshuffled,
+        Drew,
+    }

@@ -127,7 +127,9 @@ _DEMO_PLAY = re.compile(
     r"^  (?P<who>\w+) plays (?P<cards>[^:]+?)(?: against (?P<against>[^:]+))?: "
     r"(?P<derivation>.+?)(?:; attacks (?P<sent>.+))?$"
 )
-_DEMO_WON = re.compile(r"^  (?P<who>\w+) (?:is the last one in and )?wins round \d+ +\((?P<points>.+)\)$")
+_DEMO_WON = re.compile(
+    r"^  (?P<who>\w+) (?:is the last one in and )?wins round \d+ +\((?P<points>.+)\)$"
+)
 _DEMO_MATCH = re.compile(r"^(?P<who>\w+) wins the match, (?P<most>\d+) points to (?P<next>\d+)")
 
 
@@ -139,9 +141,15 @@ def match_log(out: str, points_to_win: int, *, max_play: int = 5) -> str:
         if line.startswith("Round "):
             rounds.append(Round())
         elif match := _DEMO_PLAY.match(line):
-            rounds[-1].plays.append(Played(
-                match["who"], match["cards"], match["derivation"], match["sent"], match["against"]
-            ))
+            rounds[-1].plays.append(
+                Played(
+                    match["who"],
+                    match["cards"],
+                    match["derivation"],
+                    match["sent"],
+                    match["against"],
+                )
+            )
         elif match := _DEMO_WON.match(line):
             rounds[-1].winner, rounds[-1].points = match["who"], points_of(match["points"])
         elif match := _DEMO_MATCH.match(line):
@@ -166,14 +174,19 @@ def check_demo_match(out: str) -> None:
 
 def check_custom_variant(out: str) -> None:
     variant = load("custom_variant").VARIANT
-    assert variant == Rules(players=2, hand_size=5, hand_limit=5, max_play=3, points_to_win=3,
-                            deck=variant.deck)
-    assert f"Its deck holds {len(variant.deck)} cards; these rules need at least " \
-           f"{variant.min_deck_size} (rule R3.6)." in out
+    assert variant == Rules(
+        players=2, hand_size=5, hand_limit=5, max_play=3, points_to_win=3, deck=variant.deck
+    )
+    assert (
+        f"Its deck holds {len(variant.deck)} cards; these rules need at least "
+        f"{variant.min_deck_size} (rule R3.6)." in out
+    )
     refusals = re.findall(r"^    refused: (.+)$", out, flags=re.MULTILINE)
     assert [re.search(r"\(rule (R\d\.\d+)\)$", r) is not None for r in refusals] == [True] * 4
     assert {m.group(1) for r in refusals if (m := re.search(r"\(rule (R\d\.\d+)\)$", r))} == {
-        "R3.1", "R3.6", "R3.7"
+        "R3.1",
+        "R3.6",
+        "R3.7",
     }
     assert all(r.startswith("Rules.") for r in refusals)  # each names the field (R7.2)
     assert set(re.findall(r"^  (\w+) plays", out, flags=re.MULTILINE)) == {"Ann", "Ben"}
@@ -241,7 +254,9 @@ NEEDS_SERVER = {"server_client.py"}
 
 
 @pytest.fixture
-def arguments(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[Path], list[str]]]:
+def arguments(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[Callable[[Path], list[str]]]:
     """The command-line arguments of a script: the URL of a real server (pace 0) if it needs one."""
     from server.harness import Server
 
@@ -265,8 +280,13 @@ def test_every_example_runs_and_prints_what_it_claims(
     assert script.name in CHECKS, f"add a check of what {script.name} prints to CHECKS"
     stdin, check = CHECKS[script.name]
     done = subprocess.run(
-        [sys.executable, str(script), *arguments(script)], input=stdin, capture_output=True, text=True,
-        encoding="utf-8", timeout=120, cwd=script.parent,
+        [sys.executable, str(script), *arguments(script)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        cwd=script.parent,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
     assert done.returncode == 0, done.stderr
@@ -286,7 +306,10 @@ def test_the_demo_and_the_variant_take_a_seed(seed: int) -> None:
     for name in ("demo_match", "custom_variant"):
         done = subprocess.run(
             [sys.executable, str(EXAMPLES / f"{name}.py"), "--seed", str(seed)],
-            capture_output=True, text=True, encoding="utf-8", timeout=120,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
             env={**os.environ, "PYTHONIOENCODING": "utf-8"},
         )
         assert done.returncode == 0, done.stderr
@@ -339,8 +362,18 @@ def test_minimal_frontend_refuses_junk_with_the_reason_and_asks_again(seed: int)
     state = new_game(seed=seed)
     hand = state.hands[0]
     not_held = next(card for card in ALL_CARDS if card not in hand)
-    junk = ["fold", "+10", "7", "pass", "", "   ", str(not_held),
-            " ".join(map(str, hand)), "next round", "discard +1"]
+    junk = [
+        "fold",
+        "+10",
+        "7",
+        "pass",
+        "",
+        "   ",
+        str(not_held),
+        " ".join(map(str, hand)),
+        "next round",
+        "discard +1",
+    ]
     expected = []
     for text in junk:
         with pytest.raises(ValueError) as error:  # IllegalAction is a ValueError
@@ -412,9 +445,10 @@ def test_minimal_frontend_plays_a_whole_match_that_keeps_the_rules(seed: int) ->
     assert sum(r.plays[0].who == "You" for r in rounds) >= 1  # the human opened a round
     assert "You: pass" in terminal.lines
     assert any(line.startswith("You: discard ") for line in terminal.lines)
-    assert terminal.lines.count(
-        "  Not allowed: card '+0': an Add card's value is 1 to 9 (rule R1.6)"
-    ) == asked // 5
+    assert (
+        terminal.lines.count("  Not allowed: card '+0': an Add card's value is 1 to 9 (rule R1.6)")
+        == asked // 5
+    )
 
 
 _DOCS = EXAMPLES.parent / "docs"

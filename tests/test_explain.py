@@ -46,12 +46,18 @@ LINES = [
     ("+6 0", Attack(2, 3), "6 (the zero card cancels the incoming −2 ÷3)"),
     ("+6 x2 0", Attack(2, 3), "6 × 2 = 12 (the zero card cancels the incoming −2 ÷3)"),
     ("+5 0", Attack(), "5"),
-    ("x3 0", Attack(4, 2),
-     "0 × 3 = 0 (no blue cards: the total starts at 0; the zero card cancels the incoming −4 ÷2)"),
+    (
+        "x3 0",
+        Attack(4, 2),
+        "0 × 3 = 0 (no blue cards: the total starts at 0;"
+        " the zero card cancels the incoming −4 ÷2)",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("cards", "attack", "line"), LINES, ids=[c + " vs " + str(a) for c, a, _ in LINES])
+@pytest.mark.parametrize(
+    ("cards", "attack", "line"), LINES, ids=[c + " vs " + str(a) for c, a, _ in LINES]
+)
 def test_explain_reads_naturally_in_every_case(cards: str, attack: Attack, line: str) -> None:
     explanation = explain(parse_cards(cards), attack)
     assert str(explanation) == line

@@ -16,7 +16,11 @@ def test_R1_6_card_parse_raises_notation_error_with_rule_text_and_reason() -> No
         Card.parse("+10")
     error = caught.value
     assert isinstance(error, ValueError)
-    assert (error.rule, error.text, error.reason) == ("R1.6", "+10", "an Add card's value is 1 to 9")
+    assert (error.rule, error.text, error.reason) == (
+        "R1.6",
+        "+10",
+        "an Add card's value is 1 to 9",
+    )
     assert str(error) == "card '+10': an Add card's value is 1 to 9 (rule R1.6)"
 
 
@@ -41,7 +45,12 @@ def test_R1_6_the_whole_input_is_the_text_when_the_whole_input_is_at_fault() -> 
 def test_a_notation_error_survives_pickling() -> None:
     error = NotationError("x4", "a Multiply card's value is 2 or 3")
     back = pickle.loads(pickle.dumps(error))
-    assert (type(back), str(back), back.text, back.rule) == (NotationError, str(error), "x4", "R1.6")
+    assert (type(back), str(back), back.text, back.rule) == (
+        NotationError,
+        str(error),
+        "x4",
+        "R1.6",
+    )
 
 
 def test_a_long_card_with_a_leading_zero_is_refused_in_words_not_with_int_limits() -> None:
@@ -61,7 +70,9 @@ def test_a_leading_zero_still_suggests_the_card_meant() -> None:
         Card.parse("x003")
 
 
-@given(st.text(max_size=30) | st.text(alphabet="+-x/0123456789×÷− ", min_size=1000, max_size=20_000))
+@given(
+    st.text(max_size=30) | st.text(alphabet="+-x/0123456789×÷− ", min_size=1000, max_size=20_000)
+)
 def test_R1_6_any_text_is_a_card_or_a_short_notation_error(text: str) -> None:
     try:
         Card.parse(text)

@@ -94,7 +94,8 @@ def first_action_line(rules: Rules, seed: int, steps: int) -> Iterator[GameState
 
 
 def next_layer(states: Iterable[GameState]) -> tuple[set[GameState], int]:
-    """The distinct positions one ply on from ``states``, and the number of (state, action) pairs."""
+    """The distinct positions one ply on from ``states``, and the number of (state, action)
+    pairs."""
     layer: set[GameState] = set()
     pairs = 0
     for state in states:
@@ -124,7 +125,7 @@ def every_submultiset(hand: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
     counts = Counter(hand)
     distinct = sorted(counts)
     for taken in itertools.product(*(range(counts[card] + 1) for card in distinct)):
-        yield tuple(card for card, k in zip(distinct, taken) for _ in range(k))
+        yield tuple(card for card, k in zip(distinct, taken, strict=True) for _ in range(k))
 
 
 def accepted_actions(state: GameState) -> list[Action]:

@@ -108,7 +108,11 @@ def test_a_record_takes_its_actions_and_deck_as_any_sequence_and_keeps_tuples() 
         ({"actions": (Pass(), "pass")}, TypeError, "MatchRecord.actions[1] must be a Play"),
         ({"deck": "+1 +2"}, TypeError, "MatchRecord.deck must be Card objects"),
         ({"deck": 7}, TypeError, "MatchRecord.deck must be None or a sequence of cards"),
-        ({"deck": STANDARD_DECK[1:]}, ValueError, "MatchRecord.deck: must be a reordering of rules.deck"),
+        (
+            {"deck": STANDARD_DECK[1:]},
+            ValueError,
+            "MatchRecord.deck: must be a reordering of rules.deck",
+        ),
         ({"deck": [*STANDARD_DECK[1:], "0"]}, TypeError, "MatchRecord.deck must hold Card objects"),
         ({"tags": "Event"}, TypeError, "MatchRecord.tags must be a mapping of str to str"),
         ({"tags": 5}, TypeError, "MatchRecord.tags must be a mapping of str to str"),
@@ -117,13 +121,37 @@ def test_a_record_takes_its_actions_and_deck_as_any_sequence_and_keeps_tuples() 
         ({"tags": {"my tag": "x"}}, ValueError, "MatchRecord.tags: tag name 'my tag': letters"),
         ({"tags": {"7up": "x"}}, ValueError, "MatchRecord.tags: tag name '7up': letters"),
         ({"tags": {"seed": "1"}}, ValueError, "MatchRecord.tags: tag name 'seed' is reserved"),
-        ({"tags": {"Note": "a\nb"}}, ValueError, "MatchRecord.tags: tag Note's value holds the control character '\\n'"),
-        ({"tags": {"Seat0": ""}}, ValueError, "MatchRecord.tags: tag Seat0 is a seat's name: not empty"),
-        ({"tags": {"Seat0": " Ann"}}, ValueError, "MatchRecord.tags: tag Seat0 is a seat's name: not empty, without spaces around it, got ' Ann'"),
-        ({"tags": {"Seat1": "Ann: 2"}}, ValueError, "MatchRecord.tags: tag Seat1 is a seat's name and may not hold :"),
-        ({"tags": {"Seat1": "{Bo}"}}, ValueError, "MatchRecord.tags: tag Seat1 is a seat's name and may not hold { }"),
-        ({"rules": Rules(players=3), "tags": {"Seat3": "Dee"}}, ValueError,
-         "MatchRecord.tags: tag Seat3 names a seat that 3 players do not have (seats 0 to 2)"),
+        (
+            {"tags": {"Note": "a\nb"}},
+            ValueError,
+            "MatchRecord.tags: tag Note's value holds the control character '\\n'",
+        ),
+        (
+            {"tags": {"Seat0": ""}},
+            ValueError,
+            "MatchRecord.tags: tag Seat0 is a seat's name: not empty",
+        ),
+        (
+            {"tags": {"Seat0": " Ann"}},
+            ValueError,
+            "MatchRecord.tags: tag Seat0 is a seat's name: not empty, without spaces around it,"
+            " got ' Ann'",
+        ),
+        (
+            {"tags": {"Seat1": "Ann: 2"}},
+            ValueError,
+            "MatchRecord.tags: tag Seat1 is a seat's name and may not hold :",
+        ),
+        (
+            {"tags": {"Seat1": "{Bo}"}},
+            ValueError,
+            "MatchRecord.tags: tag Seat1 is a seat's name and may not hold { }",
+        ),
+        (
+            {"rules": Rules(players=3), "tags": {"Seat3": "Dee"}},
+            ValueError,
+            "MatchRecord.tags: tag Seat3 names a seat that 3 players do not have (seats 0 to 2)",
+        ),
     ],
 )
 def test_each_bad_field_is_refused_naming_the_field(
@@ -142,7 +170,9 @@ def test_every_game_tag_is_reserved_in_any_case() -> None:
 
 
 def test_tags_are_a_read_only_hashable_mapping_in_a_fixed_order() -> None:
-    tags = Tags({"Zed": "z", "Result": "1-0", "Seat1": "Bo", "Event": "E", "Alpha": "a", "Seat0": "Ann"})
+    tags = Tags(
+        {"Zed": "z", "Result": "1-0", "Seat1": "Bo", "Event": "E", "Alpha": "a", "Seat0": "Ann"}
+    )
     assert isinstance(tags, Mapping)
     assert list(tags) == ["Event", "Seat0", "Seat1", "Result", "Alpha", "Zed"]
     assert tags == dict(tags) and tags == Tags(dict(reversed(list(tags.items()))))
@@ -173,7 +203,11 @@ def test_record_error_keeps_its_facts_through_pickle() -> None:
     error = RecordError("a reply must beat 13", line=9, column=10, number=4, rule="R4.4")
     again = pickle.loads(pickle.dumps(error))
     assert (str(again), again.line, again.column, again.number, again.rule) == (
-        "line 9, column 10: a reply must beat 13", 9, 10, 4, "R4.4",
+        "line 9, column 10: a reply must beat 13",
+        9,
+        10,
+        4,
+        "R4.4",
     )
     assert isinstance(again, ValueError)
     assert str(RecordError("bad")) == "bad"
@@ -222,9 +256,19 @@ def _bad_at(number: int, action: Action) -> MatchRecord:
     [
         (1, Pass(), "R4.3", "action 1 (Ann: pass): the opener must play"),
         (1, Play(parse_cards("x3")), "R4.2", "action 1 (Ann: play x3): you do not hold x3"),
-        (1, Discard(parse_cards("+3")), "R4.8", "action 1 (Ann: discard +3): discarding comes at the end"),
+        (
+            1,
+            Discard(parse_cards("+3")),
+            "R4.8",
+            "action 1 (Ann: discard +3): discarding comes at the end",
+        ),
         (1, NextRound(), "R5.4", "action 1 (Ann: next round): the round is still under way"),
-        (2, Play(parse_cards("+9 +8")), "R4.4", "action 2 (Bo: play +8 +9): a reply must beat 19; this play totals 8"),
+        (
+            2,
+            Play(parse_cards("+9 +8")),
+            "R4.4",
+            "action 2 (Bo: play +8 +9): a reply must beat 19; this play totals 8",
+        ),
         (3, Pass(), "R4.8", "action 3 (Bo: pass): you hold 8 cards: discard 1"),
         (4, Play(parse_cards("+4")), "R5.4", "action 4 (Ann: play +4): the round is over"),
         (8, NextRound(), "R5.2", "action 8 (Ann: next round): the match is over"),
@@ -256,12 +300,23 @@ def test_an_unfinished_match_ends_with_a_star_and_rounds_start_after_next_round(
     text = record.to_text()
     assert text.endswith("4. Seat 0: next round\n\nRound 2\n*\n")
     assert MatchRecord.from_text(text) == record
-    assert MatchRecord(RULES, seed=27).to_text() == '[Players "2"]\n[PointsToWin "2"]\n[Seed "27"]\n\nRound 1\n*\n'
+    assert (
+        MatchRecord(RULES, seed=27).to_text()
+        == '[Players "2"]\n[PointsToWin "2"]\n[Seed "27"]\n\nRound 1\n*\n'
+    )
 
 
 def test_the_rules_and_a_stacked_deck_are_written_as_tags_and_read_back() -> None:
-    rules = Rules(players=3, hand_size=5, hand_limit=6, min_play=2, max_play=4, points_to_win=3,
-                  first_player=2, deck=STANDARD_DECK[:40])
+    rules = Rules(
+        players=3,
+        hand_size=5,
+        hand_limit=6,
+        min_play=2,
+        max_play=4,
+        points_to_win=3,
+        first_player=2,
+        deck=STANDARD_DECK[:40],
+    )
     deck = tuple(reversed(rules.deck))
     record = MatchRecord(rules, seed=-(2**70), deck=deck, tags={"Note": 'a "quoted" \\ value'})
     text = record.to_text()
@@ -308,11 +363,11 @@ ROUND = HEAD + "Round 1\n"
     [
         ("", 1, 1, "the record has no seed"),
         ('[Players "2"]\nRound 1\n*\n', 2, 1, "the record has no seed"),
-        ("[7 \"x\"]\n", 1, 2, "a tag pair is [Name \"value\"]"),
+        ('[7 "x"]\n', 1, 2, 'a tag pair is [Name "value"]'),
         ('[Event"x"]\n', 1, 7, "tag Event: a space, then the value in double quotes"),
         ("[Event x]\n", 1, 8, "tag Event: a space, then the value in double quotes"),
         ('[Event "x]\n', 1, 8, "tag Event: the value's double quote is never closed"),
-        ('[Event "a\\nb"]\n', 1, 10, "tag Event: write \\\" for a double quote"),
+        ('[Event "a\\nb"]\n', 1, 10, 'tag Event: write \\" for a double quote'),
         ('[Event "x"\n', 1, 11, "tag Event: close the tag pair with ]"),
         ('[Event "x"] [Site "y"]\n', 1, 13, "one tag pair to a line"),
         ('[Event "x"]\n[Event "y"]\n', 2, 2, "tag Event is given twice (first on line 1)"),
@@ -338,32 +393,87 @@ ROUND = HEAD + "Round 1\n"
         (HEAD + "Round\n", 4, 1, "a round starts with 'Round 1'"),
         (ROUND, 5, 1, "the record ends without its result: write '*' after the last action"),
         (ROUND + "Round 1\n", 5, 1, "a new round starts only after 'next round' (rule R5.4)"),
-        (ROUND + "[Event \"late\"]\n", 5, 1, "tag pairs come before the actions"),
-        (ROUND + "2. Seat 0: play +3\n", 5, 1, "the actions are numbered in order: this is action 1, not 2"),
+        (ROUND + '[Event "late"]\n', 5, 1, "tag pairs come before the actions"),
+        (
+            ROUND + "2. Seat 0: play +3\n",
+            5,
+            1,
+            "the actions are numbered in order: this is action 1, not 2",
+        ),
         (ROUND + "1.Seat 0: play +3\n", 5, 3, "action 1: a space after '1.'"),
-        (ROUND + "1. Seat 1: play +3\n", 5, 4, "action 1 is seat 0's to take (Seat 0), got 'Seat 1'"),
-        (ROUND + "1. Seat 0 play +3\n", 5, 4, "action 1 is seat 0's to take (Seat 0), got 'Seat 0 play +3'"),
+        (
+            ROUND + "1. Seat 1: play +3\n",
+            5,
+            4,
+            "action 1 is seat 0's to take (Seat 0), got 'Seat 1'",
+        ),
+        (
+            ROUND + "1. Seat 0 play +3\n",
+            5,
+            4,
+            "action 1 is seat 0's to take (Seat 0), got 'Seat 0 play +3'",
+        ),
         (ROUND + "1. Seat 0: fold\n", 5, 12, "action 1: action 'fold': write 'play CARDS'"),
         (ROUND + "1. Seat 0:\n", 5, 11, "action 1: action '': write"),
-        (ROUND + "1. Seat 0: play +3 +10\n", 5, 20, "action 1: card '+10': an Add card's value is 1 to 9 (rule R1.6)"),
-        (ROUND + "1. Seat 0: play +3 +3\n", 5, 12, "action 1 (Seat 0: play +3 +3): you hold 1 +3, not 2 (rule R4.2)"),
+        (
+            ROUND + "1. Seat 0: play +3 +10\n",
+            5,
+            20,
+            "action 1: card '+10': an Add card's value is 1 to 9 (rule R1.6)",
+        ),
+        (
+            ROUND + "1. Seat 0: play +3 +3\n",
+            5,
+            12,
+            "action 1 (Seat 0: play +3 +3): you hold 1 +3, not 2 (rule R4.2)",
+        ),
         (ROUND + "1. Seat 0: pass\n", 5, 12, "action 1 (Seat 0: pass): the opener must play"),
         (ROUND + "1: Seat 0: pass\n", 5, 1, "an action is 'N. NAME: ACTION'"),
-        (ROUND + "Seat 0 wins\n", 5, 1, "the match is not over after 0 actions: its result is '*', not 'Seat 0 wins'"),
+        (
+            ROUND + "Seat 0 wins\n",
+            5,
+            1,
+            "the match is not over after 0 actions: its result is '*', not 'Seat 0 wins'",
+        ),
         (ROUND + "*\n1. Seat 0: play +3\n", 6, 1, "nothing may follow the result"),
         (ROUND + "1. Seat 0: play +3 }\n", 5, 20, "a } without the { that opens its comment"),
         (ROUND + "{ never\n closed\n", 5, 1, "this comment is never closed with }"),
-        (CLUB_NIGHT.replace("winner: Ann", "*"), 19, 1,
-         "the match is over after 7 actions: its result is 'winner: Ann', not '*'"),
-        (CLUB_NIGHT.replace("winner: Ann", "winner: Bo"), 19, 1,
-         "the match is over after 7 actions: its result is 'winner: Ann', not 'winner: Bo'"),
-        (CLUB_NIGHT.replace("\nRound 2\n", "\n"), 15, 1, "round 2 starts here: write 'Round 2' first"),
-        (CLUB_NIGHT.replace("2. Bo: pass", "2. Bo: play +9 +8"), 11, 8,
-         "action 2 (Bo: play +8 +9): a reply must beat 19; this play totals 8 (rule R4.4)"),
-        (CLUB_NIGHT.replace("3. Bo: discard -6", "3. Bo: pass"), 12, 8,
-         "action 3 (Bo: pass): you hold 8 cards: discard 1 to end your turn with 7 (rule R4.8)"),
-        (CLUB_NIGHT.replace("winner: Ann", "8. Ann: next round"), 19, 9,
-         "action 8 (Ann: next round): the match is over: seat 0 has won it; no action is legal"),
+        (
+            CLUB_NIGHT.replace("winner: Ann", "*"),
+            19,
+            1,
+            "the match is over after 7 actions: its result is 'winner: Ann', not '*'",
+        ),
+        (
+            CLUB_NIGHT.replace("winner: Ann", "winner: Bo"),
+            19,
+            1,
+            "the match is over after 7 actions: its result is 'winner: Ann', not 'winner: Bo'",
+        ),
+        (
+            CLUB_NIGHT.replace("\nRound 2\n", "\n"),
+            15,
+            1,
+            "round 2 starts here: write 'Round 2' first",
+        ),
+        (
+            CLUB_NIGHT.replace("2. Bo: pass", "2. Bo: play +9 +8"),
+            11,
+            8,
+            "action 2 (Bo: play +8 +9): a reply must beat 19; this play totals 8 (rule R4.4)",
+        ),
+        (
+            CLUB_NIGHT.replace("3. Bo: discard -6", "3. Bo: pass"),
+            12,
+            8,
+            "action 3 (Bo: pass): you hold 8 cards: discard 1 to end your turn with 7 (rule R4.8)",
+        ),
+        (
+            CLUB_NIGHT.replace("winner: Ann", "8. Ann: next round"),
+            19,
+            9,
+            "action 8 (Ann: next round): the match is over: seat 0 has won it; no action is legal",
+        ),
     ],
 )
 def test_each_error_of_the_reader_gives_its_line_and_column(
@@ -383,8 +493,8 @@ def test_an_illegal_action_in_the_text_gives_its_number_and_rule() -> None:
 
 
 def test_from_text_takes_only_text() -> None:
-    with pytest.raises(TypeError, match="MatchRecord.from_text takes a str"):
-        MatchRecord.from_text(b"[Seed \"1\"]")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"MatchRecord\.from_text takes a str"):
+        MatchRecord.from_text(b'[Seed "1"]')  # type: ignore[arg-type]
 
 
 def test_windows_line_endings_are_read_as_well() -> None:

@@ -188,7 +188,9 @@ def test_below_spreads_evenly_over_its_range() -> None:
 
 @settings(max_examples=200)
 @given(seed=seeds, items=st.lists(st.integers(0, 9), max_size=70))
-def test_shuffle_is_a_permutation_and_agrees_with_the_reference(seed: int, items: list[int]) -> None:
+def test_shuffle_is_a_permutation_and_agrees_with_the_reference(
+    seed: int, items: list[int]
+) -> None:
     original = list(items)
     shuffled, after = Rng.from_seed(seed).shuffle(items)
     assert items == original  # the input is not changed
@@ -266,7 +268,8 @@ def test_R3_2_different_seeds_give_different_deals() -> None:
 
 
 def _stacked_hands(rules: Rules, stacked: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Rule R3.3 by hand: card k of the deal goes to seat k mod players, for k < players * hand_size."""
+    """Rule R3.3 by hand: card k of the deal goes to seat k mod players, for
+    k < players * hand_size."""
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
     for k in range(rules.players * rules.hand_size):
         hands[k % rules.players].append(stacked[k])
@@ -302,11 +305,12 @@ def test_R3_3_a_stacked_standard_deck_is_dealt_round_after_round() -> None:
 
 @settings(max_examples=30)
 @given(seed=seeds, other=seeds)
-def test_R3_8_with_a_stacked_deck_the_seed_drives_only_the_reshuffles(seed: int, other: int) -> None:
+def test_R3_8_with_a_stacked_deck_the_seed_drives_only_the_reshuffles(
+    seed: int, other: int
+) -> None:
     stacked = list(reversed(STANDARD_DECK))
     game = new_game(seed=seed, deck=stacked)
     again = new_game(seed=other, deck=stacked)
     assert game.hands == again.hands and game.deck == again.deck
     assert game.rng == Rng.from_seed(seed)  # nothing drawn: the deck was not shuffled
     assert again.rng == Rng.from_seed(other)
-

@@ -44,7 +44,8 @@ def names_of_tests(source: str) -> list[str]:
     return [
         node.name
         for node in ast.walk(ast.parse(source))
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.name.startswith("test")
     ]
 
 
@@ -89,7 +90,11 @@ def raised_rules(source: str) -> set[str]:
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found.add(first.value)
         for arg in args:
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and re.fullmatch(r"R\d+\.\d+", arg.value):
+            if (
+                isinstance(arg, ast.Constant)
+                and isinstance(arg.value, str)
+                and re.fullmatch(r"R\d+\.\d+", arg.value)
+            ):
                 found.add(arg.value)
     return found
 
@@ -129,7 +134,9 @@ def _source_files() -> list[Path]:
 
 @cache
 def _all_test_names() -> tuple[str, ...]:
-    return tuple(name for path in _test_files() for name in names_of_tests(path.read_text(encoding="utf-8")))
+    return tuple(
+        name for path in _test_files() for name in names_of_tests(path.read_text(encoding="utf-8"))
+    )
 
 
 # -- the checks -----------------------------------------------------------------------------------
@@ -137,7 +144,7 @@ def _all_test_names() -> tuple[str, ...]:
 
 def test_every_rule_in_the_rulebook_is_cited_by_a_test_name() -> None:
     names = _all_test_names()
-    assert len(names) > 100                       # the scan found the suite
+    assert len(names) > 100  # the scan found the suite
     assert uncited(RULES, names) == []
 
 
@@ -169,7 +176,7 @@ def test_every_rule_the_library_mentions_in_its_words_is_in_the_rulebook() -> No
         on_purpose = _NOT_RULES_ON_PURPOSE.get(path.name, set())
         assert on_purpose <= found, f"{path.name} no longer mentions {on_purpose}: update the list"
         mentioned |= found - on_purpose
-    assert {"R1.6", "R3.1", "R3.6", "R3.7"} <= mentioned      # the messages of bad input
+    assert {"R1.6", "R3.1", "R3.6", "R3.7"} <= mentioned  # the messages of bad input
     assert unknown(mentioned) == []
 
 
@@ -206,7 +213,9 @@ def test_the_raise_scan_finds_every_way_code_names_a_rule() -> None:
     assert raised_rules(source) == {"R9.9", "R8.1", "R2.1"}
     assert unknown(raised_rules(source)) == ["R8.1", "R9.9"]
     assert uncheckable_citations(source) == []
-    assert uncheckable_citations("raise IllegalAction('R' + n, 'no')") == ["IllegalAction('R' + n, 'no')"]
+    assert uncheckable_citations("raise IllegalAction('R' + n, 'no')") == [
+        "IllegalAction('R' + n, 'no')"
+    ]
 
 
 def test_the_mention_scan_reads_messages_docstrings_and_f_strings() -> None:

@@ -51,8 +51,11 @@ def _names_used(rule: Rule) -> tuple[set[str], set[str], list[ast.Call]]:
                 elif isinstance(node, ast.ImportFrom):
                     modules.add(node.module or "")
                     names.update(alias.name for alias in node.names)
-                elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                      and node.func.id == "new_game"):
+                elif (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "new_game"
+                ):
                     calls.append(node)
     return modules, names, calls
 

@@ -107,7 +107,9 @@ def test_greedy_beats_random_heads_up() -> None:
         (1, 29, 0.0061, 0.1718),
     ],
 )
-def test_wilson_interval_matches_published_values(successes: int, trials: int, low: float, high: float) -> None:
+def test_wilson_interval_matches_published_values(
+    successes: int, trials: int, low: float, high: float
+) -> None:
     got = wilson_interval(successes, trials)
     assert got == pytest.approx((low, high), abs=5e-5)
 
@@ -136,8 +138,9 @@ def test_fewer_bots_than_seats_are_filled_by_the_last_as_the_command_line_does()
     one = run_tournament((GreedyBot(),), 2, seed=1)
     assert one.entrants == ("greedy", "greedy 2") and one.rules == Rules(players=2)
     three = run_tournament((CautiousBot(), GreedyBot()), 3, seed=1, rules=Rules(players=3))
-    assert three == run_tournament((CautiousBot(), GreedyBot(), GreedyBot()), 3, seed=1,
-                                   rules=Rules(players=3))
+    assert three == run_tournament(
+        (CautiousBot(), GreedyBot(), GreedyBot()), 3, seed=1, rules=Rules(players=3)
+    )
     assert three.entrants == ("cautious", "greedy", "greedy 2")
     assert fill_seats((CautiousBot(), GreedyBot()), 4) == (CautiousBot(), *[GreedyBot()] * 3)
 
@@ -151,8 +154,10 @@ def test_bad_arguments_are_refused() -> None:
         run_tournament((), 1)
     with pytest.raises(ValueError, match=r"players: 2 to 4 players, got 5 \(rule R3.1\)"):
         fill_seats((GreedyBot(),), 5)
-    with pytest.raises(ValueError, match="give jobs or an executor, not both"), \
-            ThreadPoolExecutor(2) as pool:
+    with (
+        pytest.raises(ValueError, match="give jobs or an executor, not both"),
+        ThreadPoolExecutor(2) as pool,
+    ):
         run_tournament(FOUR, 1, jobs=2, executor=pool)
     with pytest.raises(TypeError, match=r"executor must be a concurrent\.futures\.Executor"):
         run_tournament(FOUR, 1, executor="dask")  # type: ignore[arg-type]
@@ -189,8 +194,9 @@ def test_any_executor_gives_the_same_result_for_any_number_of_workers() -> None:
 
 def test_a_tournament_carries_its_rules_and_each_match_s_record_which_replays_it() -> None:
     rules = Rules(players=3, hand_size=5, points_to_win=2)
-    result = run_tournament((GreedyBot(), RandomBot(), CautiousBot()), 4, seed=2, rules=rules,
-                            records=True)
+    result = run_tournament(
+        (GreedyBot(), RandomBot(), CautiousBot()), 4, seed=2, rules=rules, records=True
+    )
     assert result.rules == rules
     assert wire.decode(Rules, result.as_dict()["rules"]) == rules
     assert len(result.records) == 4 == len(result.matches_played)

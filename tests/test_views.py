@@ -33,13 +33,27 @@ from raise_the_sum import (
 )
 
 _PUBLIC = {
-    "rules", "seat", "phase", "current", "hand", "hand_sizes", "to_beat", "attack",
-    "standing", "standing_seat", "passed", "points", "deck_size", "discard",
+    "rules",
+    "seat",
+    "phase",
+    "current",
+    "hand",
+    "hand_sizes",
+    "to_beat",
+    "attack",
+    "standing",
+    "standing_seat",
+    "passed",
+    "points",
+    "deck_size",
+    "discard",
 }
 _HUGE_SEED = 2**77 + 123456789
 
 
-def _deal(hands: Sequence[str], draws: str, *, seed: int = _HUGE_SEED, rest_reversed: bool = False) -> GameState:
+def _deal(
+    hands: Sequence[str], draws: str, *, seed: int = _HUGE_SEED, rest_reversed: bool = False
+) -> GameState:
     """A 3-player game dealt exactly ``hands``, ``draws`` next, then the rest of the deck."""
     rules = Rules(players=3)
     dealt = [parse_cards(h) for h in hands]
@@ -93,8 +107,11 @@ def test_a_view_shows_the_seats_own_hand_every_hand_size_and_the_public_table() 
 def test_a_view_has_no_attribute_beyond_the_public_ones() -> None:
     view = observe(_deal(_HANDS, "+9"), 0)
     assert {field.name for field in attrs.fields(PlayerView)} == _PUBLIC
-    assert {name for name in dir(view) if not name.startswith("_")} == _PUBLIC | {"opening", "to_act"}
-    assert not hasattr(view, "__dict__")          # slotted: nothing can be hung on it
+    assert {name for name in dir(view) if not name.startswith("_")} == _PUBLIC | {
+        "opening",
+        "to_act",
+    }
+    assert not hasattr(view, "__dict__")  # slotted: nothing can be hung on it
 
 
 def test_R3_8_no_seed_generator_state_or_deck_order_is_reachable_from_a_view() -> None:
@@ -124,13 +141,13 @@ def test_another_seats_cards_are_not_reachable_from_a_view() -> None:
     two = _deal((_HANDS[0], _HANDS[2], _HANDS[1]), "+9 +8")
     assert one.hands[1] != two.hands[1]
     assert observe(one, 0) == observe(two, 0)
-    assert observe(one, 1) != observe(two, 1)     # but seat 1 does see its own hand
+    assert observe(one, 1) != observe(two, 1)  # but seat 1 does see its own hand
 
 
 def test_R4_12_the_discard_pile_is_face_up_in_every_view() -> None:
     state = _midgame(_deal(_HANDS, "+9 +8 +7"))
-    assert state.discard == parse_cards("+8")     # seat 1's discard
-    state = apply(state, Play(parse_cards("+5 +5")))   # seat 2 replaces seat 0's play
+    assert state.discard == parse_cards("+8")  # seat 1's discard
+    state = apply(state, Play(parse_cards("+5 +5")))  # seat 2 replaces seat 0's play
     assert state.discard == parse_cards("+8 +1 +2 -1")
     for seat in range(3):
         assert observe(state, seat).discard == state.discard

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
+from properties.wire_schemas import assert_valid
 from raise_the_sum import (
     STANDARD_DECK,
     Action,
@@ -49,7 +50,6 @@ from raise_the_sum.events import (
     RoundWon,
 )
 from raise_the_sum.records import MatchRecord
-from properties.wire_schemas import assert_valid
 from raise_the_sum.wire import MAX_INT, WireError, decode, dumps, encode, loads
 
 
@@ -136,8 +136,13 @@ def test_keys_must_be_strings() -> None:
 
 
 def test_rules_have_every_field_with_the_deck_in_card_order() -> None:
-    rules = Rules(players=2, hand_size=1, hand_limit=1, max_play=2,
-                  deck=parse_cards("+9 +1 x2 +3 +4 +5 +6 +7 +8 +2"))
+    rules = Rules(
+        players=2,
+        hand_size=1,
+        hand_limit=1,
+        max_play=2,
+        deck=parse_cards("+9 +1 x2 +3 +4 +5 +6 +7 +8 +2"),
+    )
     assert encode(rules) == {
         "players": 2,
         "hand_size": 1,
@@ -168,7 +173,10 @@ def test_rules_refusals_name_the_field_and_the_rule() -> None:
     assert error.reason.endswith("(rule R3.6)")
     assert refused(Rules, {"players": 2.0}).reason == "expected an integer, got the number 2.0"
     assert refused(Rules, {"players": True}).reason == "expected an integer, got true"
-    assert refused(Rules, {"hand_size": 2**80}).reason == "expected an integer from 0, got an integer of 81 bits"
+    assert (
+        refused(Rules, {"hand_size": 2**80}).reason
+        == "expected an integer from 0, got an integer of 81 bits"
+    )
     assert refused(Rules, {"hand_size": MAX_INT + 1}).path == "/hand_size"
 
 
@@ -176,17 +184,29 @@ def test_rules_refusals_name_the_field_and_the_rule() -> None:
 
 
 def small_rules() -> Rules:
-    return Rules(players=2, hand_size=2, hand_limit=2, max_play=2,
-                 deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8 x2 -3"))
+    return Rules(
+        players=2,
+        hand_size=2,
+        hand_limit=2,
+        max_play=2,
+        deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8 x2 -3"),
+    )
 
 
 def small_game() -> GameState:
-    return new_game(small_rules(), seed=2**64 + 5, deck=parse_cards("+8 +2 -3 +5 x2 +1 +3 +4 +6 +7"))
+    return new_game(
+        small_rules(), seed=2**64 + 5, deck=parse_cards("+8 +2 -3 +5 x2 +1 +3 +4 +6 +7")
+    )
 
 
 SMALL_RULES = {
-    "players": 2, "hand_size": 2, "hand_limit": 2, "min_play": 1, "max_play": 2,
-    "points_to_win": 5, "first_player": 0,
+    "players": 2,
+    "hand_size": 2,
+    "hand_limit": 2,
+    "min_play": 1,
+    "max_play": 2,
+    "points_to_win": 5,
+    "first_player": 0,
     "deck": ["+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8", "x2", "-3"],
 }
 
@@ -211,8 +231,21 @@ def test_a_state_is_pinned_with_seed_and_rng_as_decimal_strings() -> None:
         "discard": [],
     }
     assert list(doc(state)) == [
-        "format", "version", "rules", "seed", "rng", "phase", "current", "hands", "points",
-        "to_beat", "standing", "standing_seat", "passed", "deck", "discard",
+        "format",
+        "version",
+        "rules",
+        "seed",
+        "rng",
+        "phase",
+        "current",
+        "hands",
+        "points",
+        "to_beat",
+        "standing",
+        "standing_seat",
+        "passed",
+        "deck",
+        "discard",
     ]
     assert decode(GameState, encode(state)) == state
 
@@ -248,7 +281,11 @@ def test_every_phase_has_its_pinned_name() -> None:
     states.append(attrs.evolve(states[-1], phase=Phase.MATCH_OVER, points=(5, 0)))
     names = [doc(state)["phase"] for state in states]
     assert names == ["play", "play", "discard", "round_over", "match_over"]
-    assert [state.phase for state in states[2:]] == [Phase.DISCARD, Phase.ROUND_OVER, Phase.MATCH_OVER]
+    assert [state.phase for state in states[2:]] == [
+        Phase.DISCARD,
+        Phase.ROUND_OVER,
+        Phase.MATCH_OVER,
+    ]
     for state in states:
         assert decode(GameState, encode(state)) == state
 
@@ -288,7 +325,10 @@ def test_a_state_with_a_missing_card_is_refused_citing_R6_2() -> None:
 
 def test_a_passed_seat_to_act_in_the_play_phase_is_refused() -> None:
     error = refused(GameState, tampered(passed=[1]))
-    assert (error.path, error.reason) == ("/current", "seat 1 has passed and cannot act this round (rule R4.9)")
+    assert (error.path, error.reason) == (
+        "/current",
+        "seat 1 has passed and cannot act this round (rule R4.9)",
+    )
 
 
 def test_a_seat_out_of_range_is_refused() -> None:
@@ -317,7 +357,8 @@ def test_an_illegal_action_is_the_reason_without_the_rule() -> None:
         "message": "a reply must beat 12; this play totals 12",
     }
     assert dumps(error) == (
-        '{"error":"illegal_action","rule":"R4.4","message":"a reply must beat 12; this play totals 12"}'
+        '{"error":"illegal_action","rule":"R4.4",'
+        '"message":"a reply must beat 12; this play totals 12"}'
     )
     back = decode(IllegalAction, encode(error))
     assert (back.rule, back.reason) == (error.rule, error.reason)
@@ -333,7 +374,9 @@ def test_a_wire_error_is_bad_input_with_its_path() -> None:
     }
     back = decode(WireError, encode(caught.value))
     assert (back.path, back.reason) == (caught.value.path, caught.value.reason)
-    assert refused(WireError, {"error": "bad_input", "path": "cards", "message": "x"}).path == "/path"
+    assert (
+        refused(WireError, {"error": "bad_input", "path": "cards", "message": "x"}).path == "/path"
+    )
 
 
 def test_a_verdict_and_its_explanation() -> None:
@@ -364,8 +407,15 @@ def test_a_verdict_and_its_explanation() -> None:
     }
     assert decode(Verdict, encode(verdict)) == verdict
     legal = check(state, Pass())
-    assert encode(legal) == {"action": {"type": "pass"}, "legal": True, "rule": None,
-                             "reason": None, "total": None, "explanation": None, "to_beat": None}
+    assert encode(legal) == {
+        "action": {"type": "pass"},
+        "legal": True,
+        "rule": None,
+        "reason": None,
+        "total": None,
+        "explanation": None,
+        "to_beat": None,
+    }
 
 
 def test_an_explanation_whose_numbers_do_not_follow_from_its_cards_is_refused() -> None:
@@ -379,17 +429,39 @@ def test_an_explanation_whose_numbers_do_not_follow_from_its_cards_is_refused() 
 def test_a_verdict_must_be_consistent() -> None:
     document = encode(check(apply(new_game(seed=7), Play(parse_cards("+7 +6 -5"))), Pass()))
     assert isinstance(document, dict)
-    assert refused(Verdict, {**document, "rule": "R4.3"}).reason == "a legal verdict has a null rule and reason"
-    assert refused(Verdict, {**document, "legal": False}).reason == "an illegal verdict has a rule and a reason"
+    assert (
+        refused(Verdict, {**document, "rule": "R4.3"}).reason
+        == "a legal verdict has a null rule and reason"
+    )
+    assert (
+        refused(Verdict, {**document, "legal": False}).reason
+        == "an illegal verdict has a rule and a reason"
+    )
 
 
 EVENTS: list[tuple[Event, dict[str, object]]] = [
-    (Played(1, parse_cards("+4 +8 x2"), 6, Attack(2, 3), 5),
-     {"type": "played", "seat": 1, "cards": ["+4", "+8", "x2"], "total": 6,
-      "faced": {"subtract": 2, "divide": 3}, "beat": 5}),
-    (Played(0, parse_cards("+3"), 3, Attack(), None),
-     {"type": "played", "seat": 0, "cards": ["+3"], "total": 3,
-      "faced": {"subtract": 0, "divide": 1}, "beat": None}),
+    (
+        Played(1, parse_cards("+4 +8 x2"), 6, Attack(2, 3), 5),
+        {
+            "type": "played",
+            "seat": 1,
+            "cards": ["+4", "+8", "x2"],
+            "total": 6,
+            "faced": {"subtract": 2, "divide": 3},
+            "beat": 5,
+        },
+    ),
+    (
+        Played(0, parse_cards("+3"), 3, Attack(), None),
+        {
+            "type": "played",
+            "seat": 0,
+            "cards": ["+3"],
+            "total": 3,
+            "faced": {"subtract": 0, "divide": 1},
+            "beat": None,
+        },
+    ),
     (Passed(2), {"type": "passed", "seat": 2}),
     (MustDiscard(3, 1), {"type": "must_discard", "seat": 3, "count": 1}),
     (Discarded(3, parse_cards("-3")), {"type": "discarded", "seat": 3, "cards": ["-3"]}),
@@ -415,14 +487,20 @@ def test_a_played_event_must_add_up() -> None:
     assert refused(Event, {**shape, "beat": 6}).path == "/beat"
     assert refused(Event, {**shape, "seat": 4}).path == "/seat"
     assert refused(Event, {**shape, "cards": []}).path == "/cards"
-    assert refused(Event, {"type": "drew", "seat": 0}).reason == "a 'drew' event is missing its field 'card'"
+    assert (
+        refused(Event, {"type": "drew", "seat": 0}).reason
+        == "a 'drew' event is missing its field 'card'"
+    )
 
 
 def test_a_match_record() -> None:
-    record = MatchRecord(rules=small_rules(), seed=-3,
-                         actions=(Play(parse_cards("+8")), Pass()),
-                         deck=parse_cards("+8 +2 -3 +5 x2 +1 +3 +4 +6 +7"),
-                         tags={"Seat1": "Riley", "Date": "2026-12-01"})
+    record = MatchRecord(
+        rules=small_rules(),
+        seed=-3,
+        actions=(Play(parse_cards("+8")), Pass()),
+        deck=parse_cards("+8 +2 -3 +5 x2 +1 +3 +4 +6 +7"),
+        tags={"Seat1": "Riley", "Date": "2026-12-01"},
+    )
     assert encode(record) == {
         "format": "raise-the-sum/record",
         "version": 1,
@@ -433,14 +511,20 @@ def test_a_match_record() -> None:
         "tags": {"Date": "2026-12-01", "Seat1": "Riley"},
     }
     assert decode(MatchRecord, encode(record)) == record
-    short = decode(MatchRecord, {"format": "raise-the-sum/record", "version": 1, "rules": {}, "seed": "1"})
-    assert short == MatchRecord(rules=Rules(), seed=1, actions=(), deck=None, tags=MappingProxyType({}))
+    short = decode(
+        MatchRecord, {"format": "raise-the-sum/record", "version": 1, "rules": {}, "seed": "1"}
+    )
+    assert short == MatchRecord(
+        rules=Rules(), seed=1, actions=(), deck=None, tags=MappingProxyType({})
+    )
     document = encode(record)
     assert isinstance(document, dict)
     assert refused(MatchRecord, {**document, "deck": ["+8"]}).path == "/deck"
     assert refused(MatchRecord, {**document, "tags": {"a": 1}}).path == "/tags/a"
     assert refused(MatchRecord, {**document, "tags": {"seat 1": "Riley"}}).path == "/tags"
-    assert refused(MatchRecord, {**document, "actions": [{"type": "pass"}, {}]}).path == "/actions/1"
+    assert (
+        refused(MatchRecord, {**document, "actions": [{"type": "pass"}, {}]}).path == "/actions/1"
+    )
 
 
 # -- text -----------------------------------------------------------------------------------
@@ -461,9 +545,16 @@ def test_dumps_is_compact_deterministic_json() -> None:
     [
         ("", "expected JSON text: Expecting value at line 1 column 1"),
         ("NaN", "expected JSON text: NaN is not a JSON number"),
-        ('{"subtract": Infinity, "divide": 1}', "expected JSON text: Infinity is not a JSON number"),
+        (
+            '{"subtract": Infinity, "divide": 1}',
+            "expected JSON text: Infinity is not a JSON number",
+        ),
         ("[" * 100_000 + "]" * 100_000, "expected JSON text, got one nested too deeply"),
-        ("1" * 5000, "expected JSON text: Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit"),
+        (
+            "1" * 5000,
+            "expected JSON text: Exceeds the limit (4300 digits) for integer string conversion:"
+            " value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit",
+        ),
     ],
 )
 def test_loads_refuses_text_that_is_not_json(text: str, reason: str) -> None:
@@ -499,7 +590,10 @@ def test_every_pinned_shape_here_fits_its_schema() -> None:
         (IllegalAction, IllegalAction("R4.4", "a reply must beat 12; this play totals 12")),
         (WireError, WireError("/cards/1", "expected a card")),
         (MatchRecord, MatchRecord(rules=small_rules(), seed=-3, actions=(Pass(),))),
-        *((Action, action) for action in (Play(parse_cards("+8")), Pass(), Discard(()), NextRound())),
+        *(
+            (Action, action)
+            for action in (Play(parse_cards("+8")), Pass(), Discard(()), NextRound())
+        ),
         *((Event, event) for event, _ in EVENTS),
     ]
     for cls, value in examples:
@@ -509,8 +603,13 @@ def test_every_pinned_shape_here_fits_its_schema() -> None:
 
 
 def test_a_record_whose_tags_name_a_seat_its_players_do_not_have_is_a_wire_error() -> None:
-    document = {"format": "raise-the-sum/record", "version": 1, "rules": {"players": 2},
-                "seed": "1", "tags": {"Seat2": "Sam"}}
+    document = {
+        "format": "raise-the-sum/record",
+        "version": 1,
+        "rules": {"players": 2},
+        "seed": "1",
+        "tags": {"Seat2": "Sam"},
+    }
     error = refused(MatchRecord, document)
     assert error.path == "/tags"
     assert "Seat2" in error.reason

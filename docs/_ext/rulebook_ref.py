@@ -3,7 +3,8 @@
 * ``.. rulebook::`` renders every rule of :data:`raise_the_sum.rulebook.RULES`,
   section by section: its identifier as the anchor (``rules.html#r4-4`` for
   ``R4.4``), its title, a *guide* or *ruling* badge, its text, its worked
-  example in words and the doctests that prove it. The page cannot drift from the code: it *is* the code.
+  example in words and the doctests that prove it. The page cannot drift from
+  the code: it *is* the code.
 * ``:rule:`R4.4``` links to a rule from any page; an unknown identifier is an
   error, and so (under ``-n``) is a link that does not resolve.
 * In docstrings rendered by autodoc, a rule cited by its identifier ("rule
@@ -101,8 +102,10 @@ class RulebookDirective(SphinxDirective):
 
         if not rule.examples:
             logger.warning("rule %s has no worked example", rule.id, location=self.get_location())
-        heading = "As code: the doctest that proves it" if len(rule.examples) == 1 else (
-            "As code: the doctests that prove it"
+        heading = (
+            "As code: the doctest that proves it"
+            if len(rule.examples) == 1
+            else ("As code: the doctests that prove it")
         )
         section += nodes.rubric(text=heading, classes=["rule-examples"])
         for example in rule.examples:
@@ -119,8 +122,7 @@ class RuleRole(SphinxRole):
         rule_id = self.text.strip()
         if rule_id not in RULES:
             message = self.inliner.reporter.error(
-                f"unknown rule {rule_id!r}: rules are {next(iter(RULES))} to "
-                f"{list(RULES)[-1]}",
+                f"unknown rule {rule_id!r}: rules are {next(iter(RULES))} to {list(RULES)[-1]}",
                 line=self.lineno,
             )
             problem = self.inliner.problematic(self.rawtext, self.rawtext, message)

@@ -17,7 +17,7 @@ kind (Add, Multiply, Subtract, Divide, Zero), then by value (rule R1.4):
 The notation (rule R1.6) is strict, in the manner of python-chess:
 :meth:`Card.parse` takes exactly one card written in the canonical ASCII
 notation, or with the guide's ``×``, ``÷`` and ``−`` signs, and nothing else.
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def _shown(text: str) -> str:
     """``repr(text)``, shortened when long, so that a message stays one readable line."""
     if len(text) <= _SHOWN_LENGTH:
         return repr(text)
-    return f"{text[:_SHOWN_LENGTH - 8]!r}... ({len(text)} characters)"
+    return f"{text[: _SHOWN_LENGTH - 8]!r}... ({len(text)} characters)"
 
 
 class Kind(enum.Enum):
@@ -317,7 +317,9 @@ ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card(kind, value) for kind, value in 
 _ASCII_TEXT: Final = tuple(_text(c.kind, c.value, _ASCII_PREFIX) for c in ALL_CARDS)
 _UNICODE_TEXT: Final = tuple(_text(c.kind, c.value, _UNICODE_PREFIX) for c in ALL_CARDS)
 _BY_TEXT: Final[dict[str, Card]] = {
-    **{sign + str(c.value): c for c in ALL_CARDS for sign, kind in _SIGNS.items() if kind is c.kind},
+    **{
+        sign + str(c.value): c for c in ALL_CARDS for sign, kind in _SIGNS.items() if kind is c.kind
+    },
     "0": ALL_CARDS[-1],
 }
 
@@ -349,8 +351,7 @@ def _parse_reason(text: str) -> str:
             rest = digits.lstrip("0")
             value = int(rest) if len(rest) == 1 and int(rest) in allowed else allowed[0]
             return (
-                "write the value without a leading zero, as in "
-                f"{_text(kind, value, _ASCII_PREFIX)}"
+                f"write the value without a leading zero, as in {_text(kind, value, _ASCII_PREFIX)}"
             )
         return f"{_KIND_NAMES[kind]}'s value is {span}"
     return (
@@ -376,11 +377,13 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def _standard_deck() -> Iterator[Card]:
-    counts = {Kind.ADD: {v: 4 for v in range(1, 10)},
-              Kind.MULTIPLY: {2: 5, 3: 3},
-              Kind.SUBTRACT: {v: 1 for v in range(1, 10)},
-              Kind.DIVIDE: {2: 4, 3: 3},
-              Kind.ZERO: {0: 2}}
+    counts = {
+        Kind.ADD: dict.fromkeys(range(1, 10), 4),
+        Kind.MULTIPLY: {2: 5, 3: 3},
+        Kind.SUBTRACT: dict.fromkeys(range(1, 10), 1),
+        Kind.DIVIDE: {2: 4, 3: 3},
+        Kind.ZERO: {0: 2},
+    }
     for card in ALL_CARDS:
         for _ in range(counts[card.kind][card.value]):
             yield card

@@ -261,7 +261,7 @@ def bot_step(table: Table) -> tuple[Table, Move]:
         raise ValueError(
             f"bot {bot.name!r} at seat {seat} chose {action}, which is not a legal action: {error}"
         ) from error
-    rngs = (*table.rngs[:seat], rng, *table.rngs[seat + 1:])
+    rngs = (*table.rngs[:seat], rng, *table.rngs[seat + 1 :])
     return attrs.evolve(table, state=after, rngs=rngs), Move(seat, action, events, True)
 
 

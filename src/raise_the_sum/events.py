@@ -16,7 +16,7 @@ Played(seat=0, cards=(Card.parse('+6'), Card.parse('+7'), Card.parse('-5')), tot
 Drew(seat=1, card=Card.parse('+4'))
 >>> observe_events(events, 2)[-1]
 Drew(seat=1, card=None)
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
@@ -122,7 +122,8 @@ class RoundStarted:
 
 @attrs.frozen
 class Reshuffled:
-    """The discard pile was shuffled into a new deck of ``size`` cards, just before a draw (rule R6.1)."""
+    """The discard pile was shuffled into a new deck of ``size`` cards, just before a draw
+    (rule R6.1)."""
 
     #: The new deck's size.
     size: int
@@ -130,7 +131,8 @@ class Reshuffled:
 
 @attrs.frozen
 class Drew:
-    """``seat`` drew its turn-start card (rule R4.1); ``card`` is None when hidden from the observer."""
+    """``seat`` drew its turn-start card (rule R4.1); ``card`` is None when hidden from the
+    observer."""
 
     #: The seat that drew.
     seat: int
@@ -139,7 +141,17 @@ class Drew:
 
 
 #: Any event.
-Event: TypeAlias = Played | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew
+Event: TypeAlias = (
+    Played
+    | Passed
+    | MustDiscard
+    | Discarded
+    | RoundWon
+    | MatchWon
+    | RoundStarted
+    | Reshuffled
+    | Drew
+)
 
 
 def step(
@@ -249,5 +261,13 @@ def observe_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
 
 
 _EVENT_TYPES = (
-    Played, Passed, MustDiscard, Discarded, RoundWon, MatchWon, RoundStarted, Reshuffled, Drew
+    Played,
+    Passed,
+    MustDiscard,
+    Discarded,
+    RoundWon,
+    MatchWon,
+    RoundStarted,
+    Reshuffled,
+    Drew,
 )

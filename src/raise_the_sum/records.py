@@ -168,32 +168,43 @@ def tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] 
     if not isinstance(key, str):
         return TypeError, f"tag names are str, got {key!r}", "name"
     if not _TAG_NAME.match(key):
-        return ValueError, (
-            f"tag name {key!r}: letters, digits and _, starting with a letter"
-        ), "name"
+        return (
+            ValueError,
+            (f"tag name {key!r}: letters, digits and _, starting with a letter"),
+            "name",
+        )
     if key.lower() in _RESERVED:
-        return ValueError, (
-            f"tag name {key!r} is reserved for the record's own fields "
-            f"({', '.join(GAME_TAGS)})"
-        ), "name"
+        return (
+            ValueError,
+            (f"tag name {key!r} is reserved for the record's own fields ({', '.join(GAME_TAGS)})"),
+            "name",
+        )
     if not isinstance(value, str):
         return TypeError, f"tag {key}'s value must be a str, got {value!r}", "value"
     for char in value:
         if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
-            return ValueError, (
-                f"tag {key}'s value holds the control character {char!r}: "
-                "a tag is one line of text"
-            ), "value"
+            return (
+                ValueError,
+                (
+                    f"tag {key}'s value holds the control character {char!r}: "
+                    "a tag is one line of text"
+                ),
+                "value",
+            )
     if _SEAT_TAG.match(key):
         if not value or value != value.strip():
-            return ValueError, (
-                f"tag {key} is a seat's name: not empty, without spaces around it, got {value!r}"
-            ), "value"
+            return (
+                ValueError,
+                (f"tag {key} is a seat's name: not empty, without spaces around it, got {value!r}"),
+                "value",
+            )
         marks = sorted(_NAME_MARKS & set(value))
         if marks:
-            return ValueError, (
-                f"tag {key} is a seat's name and may not hold {' '.join(marks)}, got {value!r}"
-            ), "value"
+            return (
+                ValueError,
+                (f"tag {key} is a seat's name and may not hold {' '.join(marks)}, got {value!r}"),
+                "value",
+            )
     return None
 
 
@@ -218,7 +229,7 @@ class Tags(Mapping[str, str]):
     Traceback (most recent call last):
     ...
     ValueError: MatchRecord.tags: tag name 'Seed' is reserved for the record's own fields (Players, HandSize, HandLimit, MinPlay, MaxPlay, PointsToWin, FirstPlayer, Deck, Seed, StackedDeck)
-    """
+    """  # noqa: E501
 
     __slots__ = ("_items", "_map")
 
@@ -287,7 +298,9 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     try:
         actions = tuple(value)
     except TypeError:
-        raise TypeError(f"MatchRecord.actions must be a sequence of actions, got {value!r}") from None
+        raise TypeError(
+            f"MatchRecord.actions must be a sequence of actions, got {value!r}"
+        ) from None
     for number, action in enumerate(actions):
         if type(action) not in _ACTION_TYPES:
             raise TypeError(
@@ -305,7 +318,9 @@ def _deck(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
     try:
         return tuple(value)
     except TypeError:
-        raise TypeError(f"MatchRecord.deck must be None or a sequence of cards, got {value!r}") from None
+        raise TypeError(
+            f"MatchRecord.deck must be None or a sequence of cards, got {value!r}"
+        ) from None
 
 
 def _check_rules(instance: MatchRecord, attribute: attrs.Attribute[Rules], value: Rules) -> None:
@@ -318,7 +333,8 @@ def _check_seed(instance: MatchRecord, attribute: attrs.Attribute[int], value: i
 
 
 def _check_deck(
-    instance: MatchRecord, attribute: attrs.Attribute[tuple[Card, ...] | None],
+    instance: MatchRecord,
+    attribute: attrs.Attribute[tuple[Card, ...] | None],
     value: tuple[Card, ...] | None,
 ) -> None:
     if value is None:
@@ -409,7 +425,7 @@ class MatchRecord:
         Traceback (most recent call last):
         ...
         raise_the_sum.records.RecordError: action 1 (Seat 0: pass): the opener must play: an opening cannot be passed (rule R4.3)
-        """
+        """  # noqa: E501
         state = self.start()
         states = [state]
         for number, action in enumerate(self.actions, 1):
@@ -444,19 +460,22 @@ class MatchRecord:
         lines += ["", "Round 1"]
         round_number = 1
         for number, (before, action, after) in enumerate(
-            zip(states, self.actions, states[1:]), 1
+            zip(states, self.actions, states[1:], strict=False), 1
         ):
             line = f"{number}. {self.name(before.current)}: {action}"
             notes = []
             if isinstance(action, Play):
                 notes.append(str(explain(action.cards, before.attack)))
             if after.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and before.phase not in (
-                Phase.ROUND_OVER, Phase.MATCH_OVER
+                Phase.ROUND_OVER,
+                Phase.MATCH_OVER,
             ):
                 points = ", ".join(
-                    f"{name} {score}" for name, score in zip(self.names, after.points)
+                    f"{name} {score}" for name, score in zip(self.names, after.points, strict=True)
                 )
-                notes.append(f"round {round_number} to {self.name(after.current)}; points: {points}")
+                notes.append(
+                    f"round {round_number} to {self.name(after.current)}; points: {points}"
+                )
             if notes:
                 line += " {" + "; ".join(notes) + "}"
             lines.append(line)
@@ -493,7 +512,7 @@ class MatchRecord:
         Traceback (most recent call last):
         ...
         raise_the_sum.records.RecordError: line 4, column 12: action 1 (Seat 0: pass): the opener must play: an opening cannot be passed (rule R4.3)
-        """
+        """  # noqa: E501
         if not isinstance(text, str):
             raise TypeError(f"MatchRecord.from_text takes a str, got {text!r}")
         return _Reader(text).read()
@@ -542,8 +561,13 @@ class _Reader:
         self.lines = _strip_comments(text).split("\n")
 
     def fail(
-        self, line: int, column: int, reason: str, *,
-        number: int | None = None, rule: str | None = None,
+        self,
+        line: int,
+        column: int,
+        reason: str,
+        *,
+        number: int | None = None,
+        rule: str | None = None,
     ) -> NoReturn:
         raise RecordError(reason, line=line, column=column, number=number, rule=rule) from None
 
@@ -561,7 +585,8 @@ class _Reader:
             tag = self.tag(index, start, body)
             if tag.name in tags:
                 self.fail(
-                    tag.line, tag.name_column,
+                    tag.line,
+                    tag.name_column,
                     f"tag {tag.name} is given twice (first on line {tags[tag.name].line})",
                 )
             tags[tag.name] = tag
@@ -581,32 +606,41 @@ class _Reader:
         line = index + 1
         match = _NAME.match(body, 1)
         if match is None:
-            self.fail(line, start + 2, "a tag pair is [Name \"value\"]: a tag name, "
-                      "letters, digits and _, starting with a letter")
+            self.fail(
+                line,
+                start + 2,
+                'a tag pair is [Name "value"]: a tag name, '
+                "letters, digits and _, starting with a letter",
+            )
         name = match.group()
         at = match.end()
         spaces = at
         while at < len(body) and body[at] in _BLANKS:
             at += 1
         if at == spaces or at >= len(body) or body[at] != '"':
-            self.fail(line, start + at + 1,
-                      f"tag {name}: a space, then the value in double quotes")
+            self.fail(line, start + at + 1, f"tag {name}: a space, then the value in double quotes")
         value_at = at
         at += 1
         chars: list[str] = []
         while True:
             if at >= len(body):
-                self.fail(line, start + value_at + 1,
-                          f"tag {name}: the value's double quote is never closed")
+                self.fail(
+                    line,
+                    start + value_at + 1,
+                    f"tag {name}: the value's double quote is never closed",
+                )
             char = body[at]
             if char == '"':
                 break
             if char == "\\":
                 escaped = body[at + 1] if at + 1 < len(body) else ""
                 if escaped not in ('"', "\\"):
-                    self.fail(line, start + at + 1,
-                              f"tag {name}: write \\\" for a double quote and \\\\ for a "
-                              "backslash; no other escape")
+                    self.fail(
+                        line,
+                        start + at + 1,
+                        f'tag {name}: write \\" for a double quote and \\\\ for a '
+                        "backslash; no other escape",
+                    )
                 chars.append(escaped)
                 at += 2
                 continue
@@ -637,16 +671,22 @@ class _Reader:
             rules = Rules(**fields)
         except (TypeError, ValueError) as error:
             message = str(error)
-            named = [tags[name] for name, field in _RULES_FIELDS.items()
-                     if name in tags and message.startswith(f"Rules.{field}")]
+            named = [
+                tags[name]
+                for name, field in _RULES_FIELDS.items()
+                if name in tags and message.startswith(f"Rules.{field}")
+            ]
             if deck_tag is not None and message.startswith("Rules.deck"):
                 named.append(deck_tag)
             culprit = (named or [t for t in tags.values() if t.name in _RULES_FIELDS])[0]
             self.fail(culprit.line, culprit.value_column, message)
         seed_tag = tags.get("Seed")
         if seed_tag is None:
-            self.fail(min(index + 1, len(self.lines)), 1,
-                      'the record has no seed: add a tag pair [Seed "N"] before the actions')
+            self.fail(
+                min(index + 1, len(self.lines)),
+                1,
+                'the record has no seed: add a tag pair [Seed "N"] before the actions',
+            )
         seed = self.number(seed_tag, _SIGNED)
         stacked = tags.get("StackedDeck")
         deck = None if stacked is None else self.cards(stacked)
@@ -657,8 +697,9 @@ class _Reader:
             problem = tag_problem(tag.name, tag.value)
             if problem is not None:
                 _, reason, part = problem
-                self.fail(tag.line, tag.value_column if part == "value" else tag.name_column,
-                          reason)
+                self.fail(
+                    tag.line, tag.value_column if part == "value" else tag.name_column, reason
+                )
             free[tag.name] = tag.value
         try:
             return MatchRecord(rules=rules, seed=seed, deck=deck, tags=free)
@@ -673,9 +714,12 @@ class _Reader:
     def number(self, tag: _Tag, pattern: re.Pattern[str]) -> int:
         """A tag's value as a whole number, in canonical digits."""
         if not pattern.match(tag.value) or len(tag.value) > _DIGITS:
-            self.fail(tag.line, tag.value_column,
-                      f"tag {tag.name}: a whole number in at most {_DIGITS} digits, "
-                      f"without leading zeros, got {tag.value!r}")
+            self.fail(
+                tag.line,
+                tag.value_column,
+                f"tag {tag.name}: a whole number in at most {_DIGITS} digits, "
+                f"without leading zeros, got {tag.value!r}",
+            )
         return int(tag.value)
 
     def cards(self, tag: _Tag) -> tuple[Card, ...]:
@@ -714,26 +758,37 @@ class _Reader:
                 if heading.group(1) is None:
                     self.fail(line, start + 1, f"a round starts with 'Round {round_number}'")
                 if not want_round:
-                    self.fail(line, start + 1,
-                              f"a new round starts only after 'next round' (rule R5.4); "
-                              f"this is still round {round_number}")
+                    self.fail(
+                        line,
+                        start + 1,
+                        f"a new round starts only after 'next round' (rule R5.4); "
+                        f"this is still round {round_number}",
+                    )
                 if heading.group(1) != str(round_number):
-                    self.fail(line, start + heading.start(1) + 1,
-                              f"this is round {round_number}, not round {heading.group(1)}")
+                    self.fail(
+                        line,
+                        start + heading.start(1) + 1,
+                        f"this is round {round_number}, not round {heading.group(1)}",
+                    )
                 want_round = False
                 continue
             if want_round:
-                self.fail(line, start + 1,
-                          f"round {round_number} starts here: write 'Round {round_number}' "
-                          "first")
+                self.fail(
+                    line,
+                    start + 1,
+                    f"round {round_number} starts here: write 'Round {round_number}' first",
+                )
             found = _ACTION.match(body)
             if found is None:
                 if body[0].isdigit():
                     self.fail(line, start + 1, f"an action is 'N. NAME: ACTION', got {body!r}")
                 over = "over" if state.phase is Phase.MATCH_OVER else "not over"
-                self.fail(line, start + 1,
-                          f"the match is {over} after {len(actions)} actions: its result is "
-                          f"{result!r}, not {body!r}")
+                self.fail(
+                    line,
+                    start + 1,
+                    f"the match is {over} after {len(actions)} actions: its result is "
+                    f"{result!r}, not {body!r}",
+                )
             action, state = self.step(state, body, line, start, found, len(actions) + 1, names)
             actions.append(action)
             if isinstance(action, NextRound):
@@ -745,30 +800,46 @@ class _Reader:
             reason = "the actions start with 'Round 1'; then write"
         else:
             reason = "the record ends without its result: write"
-        self.fail(len(self.lines), 1,
-                  f"{reason} {self.expected_result(header, state)!r} after the last action")
+        self.fail(
+            len(self.lines),
+            1,
+            f"{reason} {self.expected_result(header, state)!r} after the last action",
+        )
 
     def step(
-        self, state: GameState, body: str, line: int, start: int, found: re.Match[str],
-        number: int, names: tuple[str, ...],
+        self,
+        state: GameState,
+        body: str,
+        line: int,
+        start: int,
+        found: re.Match[str],
+        number: int,
+        names: tuple[str, ...],
     ) -> tuple[Action, GameState]:
         """Read one action line and play it: the action and the state after it."""
         if found.group(1) != str(number):
-            self.fail(line, start + 1,
-                      f"the actions are numbered in order: this is action {number}, "
-                      f"not {found.group(1)}", number=number)
+            self.fail(
+                line,
+                start + 1,
+                f"the actions are numbered in order: this is action {number}, not {found.group(1)}",
+                number=number,
+            )
         at = found.end()
         if at >= len(body) or body[at] not in _BLANKS:
-            self.fail(line, start + at + 1, f"action {number}: a space after '{number}.'",
-                      number=number)
+            self.fail(
+                line, start + at + 1, f"action {number}: a space after '{number}.'", number=number
+            )
         while body[at] in _BLANKS:
             at += 1
         name = names[state.current]
         if not body.startswith(name + ":", at):
             given = body[at:].partition(":")[0]
-            self.fail(line, start + at + 1,
-                      f"action {number} is seat {state.current}'s to take ({name}), "
-                      f"got {given!r}", number=number)
+            self.fail(
+                line,
+                start + at + 1,
+                f"action {number} is seat {state.current}'s to take ({name}), got {given!r}",
+                number=number,
+            )
         at += len(name) + 1
         while at < len(body) and body[at] in _BLANKS:
             at += 1
@@ -777,8 +848,13 @@ class _Reader:
             return action, apply(state, action)
         except IllegalAction as error:
             illegal = error
-        self.fail(line, start + at + 1, f"action {number} ({name}: {action}): {illegal}",
-                  number=number, rule=illegal.rule)
+        self.fail(
+            line,
+            start + at + 1,
+            f"action {number} ({name}: {action}): {illegal}",
+            number=number,
+            rule=illegal.rule,
+        )
 
     def action(self, text: str, line: int, start: int, number: int) -> Action:
         """Parse an action's text; a bad card is reported at its column."""
@@ -791,8 +867,9 @@ class _Reader:
                     try:
                         Card.parse(word.group())
                     except ValueError as bad:
-                        self.fail(line, start + word.start() + 1, f"action {number}: {bad}",
-                                  number=number)
+                        self.fail(
+                            line, start + word.start() + 1, f"action {number}: {bad}", number=number
+                        )
             self.fail(line, start + 1, f"action {number}: {error}", number=number)
 
     def expected_result(self, header: MatchRecord, state: GameState) -> str:

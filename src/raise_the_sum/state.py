@@ -9,6 +9,7 @@ state with :func:`~raise_the_sum.new_game`.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from collections.abc import Sequence, Set
 from typing import Protocol
@@ -151,7 +152,7 @@ def _is_cards(value: object) -> bool:
 
 
 def _is_sorted(cards: tuple[Card, ...]) -> bool:
-    return all(a.index <= b.index for a, b in zip(cards, cards[1:]))
+    return all(a.index <= b.index for a, b in itertools.pairwise(cards))
 
 
 def _seat_or_none(value: object) -> bool:
@@ -214,7 +215,9 @@ def validate(state: GameState) -> None:
     rules = state.rules
     players = rules.players
     if len(state.hands) != players:
-        raise InvalidState(("hands",), f"one hand per seat: {players}, got {len(state.hands)}", "R3.1")
+        raise InvalidState(
+            ("hands",), f"one hand per seat: {players}, got {len(state.hands)}", "R3.1"
+        )
     for seat, hand in enumerate(state.hands):
         if not _is_sorted(hand):
             raise InvalidState(("hands", seat), "a hand is kept in card order", "R1.4")
@@ -316,7 +319,9 @@ def check_table(
     if current not in seats:
         raise fail(("current",), f"a seat from 0 to {last}, got {current}", "R3.1")
     if standing_seat is not None and standing_seat not in seats:
-        raise fail(("standing_seat",), f"a seat from 0 to {last} or None, got {standing_seat}", "R3.1")
+        raise fail(
+            ("standing_seat",), f"a seat from 0 to {last} or None, got {standing_seat}", "R3.1"
+        )
     outside = sorted(seat for seat in passed if seat not in seats)
     if outside:
         raise fail(("passed",), f"seats from 0 to {last}, got {outside[0]}", "R3.1")
@@ -327,7 +332,11 @@ def check_table(
         if current in passed:
             raise fail(("current",), f"seat {current} has passed and cannot act this round", "R4.9")
         if still_in < 2:
-            raise fail(("passed",), "in play, two seats at least are still in; else the round is over", "R5.1")
+            raise fail(
+                ("passed",),
+                "in play, two seats at least are still in; else the round is over",
+                "R5.1",
+            )
     elif phase is Phase.DISCARD:
         if still_in < 1:
             raise fail(("passed",), "one seat at least is still in the round", "R5.1")
@@ -346,7 +355,9 @@ def check_table(
             raise fail(("points", seat), f"points are 0 or more, got {count}", "R5.1")
         winner = phase is Phase.MATCH_OVER and seat == current
         if winner and count != goal:
-            raise fail(("points", seat), f"the match's winner has {goal} points, got {count}", "R5.2")
+            raise fail(
+                ("points", seat), f"the match's winner has {goal} points, got {count}", "R5.2"
+            )
         if not winner and count >= goal:
             raise fail(
                 ("points", seat),
@@ -383,7 +394,11 @@ def check_table(
                 "R4.2",
             )
         if standing_seat in passed:
-            raise fail(("standing_seat",), f"seat {standing_seat} made the standing play, so it has not passed", "R4.5")
+            raise fail(
+                ("standing_seat",),
+                f"seat {standing_seat} made the standing play, so it has not passed",
+                "R4.5",
+            )
         if phase is Phase.PLAY and standing_seat == current:
             raise fail(
                 ("current",),
@@ -392,7 +407,9 @@ def check_table(
                 "R5.1",
             )
         if phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and standing_seat != current:
-            raise fail(("standing_seat",), f"the round's winner ({current}) made the last play", "R5.1")
+            raise fail(
+                ("standing_seat",), f"the round's winner ({current}) made the last play", "R5.1"
+            )
         most = score(standing)
         if not 0 <= to_beat <= most:
             raise fail(
@@ -423,7 +440,9 @@ def check_table(
         ("hands", current) if owner == "GameState" else ("hand_sizes", current)
     )
     if phase is Phase.PLAY and hand_sizes[current] < 1:
-        raise fail(where, "the seat to act has drawn its turn's card, so it holds one at least", "R4.1")
+        raise fail(
+            where, "the seat to act has drawn its turn's card, so it holds one at least", "R4.1"
+        )
     if phase is Phase.DISCARD and hand_sizes[current] <= rules.hand_limit:
         raise fail(
             where,

@@ -80,7 +80,9 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     (0.0, 1.0)
     """
     if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"wilson_interval: need 0 <= successes <= trials, got {successes}, {trials}")
+        raise ValueError(
+            f"wilson_interval: need 0 <= successes <= trials, got {successes}, {trials}"
+        )
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -184,7 +186,8 @@ def _tag(name: str) -> str:
 def play_match(
     bots: Sequence[Bot], rules: Rules, seed: int, index: int = 0, *, record: bool = False
 ) -> MatchResult:
-    """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat ``(j + index) % n``.
+    """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat
+    ``(j + index) % n``.
 
     The match is driven by :func:`raise_the_sum.driver.run_bots`, every seat a
     bot and the driver sending ``NextRound()`` between rounds. Each seat's bot
@@ -206,7 +209,9 @@ def play_match(
     game_seed, stream = match_seeds(seed, index)
     seats = tuple((s - index) % players for s in range(players))
     table = Table.start(
-        new_game(rules, seed=game_seed), [bots[entrant] for entrant in seats], stream,
+        new_game(rules, seed=game_seed),
+        [bots[entrant] for entrant in seats],
+        stream,
         next_round=NextRoundBy.DRIVER,
     )
     try:
@@ -292,7 +297,8 @@ class TournamentResult:
         return self.actions / self.matches if self.matches else 0.0
 
     def as_dict(self) -> dict[str, object]:
-        """The result as plain JSON-ready data: rates, intervals, and the rules in the wire format."""
+        """The result as plain JSON-ready data: rates, intervals, and the rules in the wire
+        format."""
         return {
             "seed": self.seed,
             "matches": self.matches,

@@ -22,10 +22,11 @@ The shapes, the checks and the versioning promise are on the documentation's
 ``cattrs``: it was measured faster for the hot path (a view with its legal
 actions) and it gives the JSON Pointers and the bool-is-not-an-int
 strictness directly (see ``benchmarks/bench_wire.py``).
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
@@ -152,8 +153,9 @@ _rules_cache: list[tuple[Rules, dict[str, JSON]]] = []
 
 
 def _rules(rules: Rules) -> dict[str, JSON]:
-    for held, encoded in _rules_cache:
+    for held, cached in _rules_cache:
         if held is rules:
+            encoded = cached
             break
     else:
         encoded = {
@@ -205,7 +207,7 @@ def _state(state: GameState) -> dict[str, JSON]:
         "to_beat": state.to_beat,
         "standing": _cards(state.standing),
         "standing_seat": state.standing_seat,
-        "passed": list(sorted(state.passed)),
+        "passed": sorted(state.passed),
         "deck": _pile(state.deck),
         "discard": _pile(state.discard),
     }
@@ -225,7 +227,7 @@ def _view(view: PlayerView) -> dict[str, JSON]:
         "attack": _attack(view.attack),
         "standing": _cards(view.standing),
         "standing_seat": view.standing_seat,
-        "passed": list(sorted(view.passed)),
+        "passed": sorted(view.passed),
         "points": list(view.points),
         "deck_size": view.deck_size,
         "discard": _pile(view.discard),
@@ -324,9 +326,29 @@ _ENCODERS: Final[dict[type, Callable[[Any], JSON]]] = {
 
 #: The types :func:`encode` writes as a JSON object.
 Encodable: TypeAlias = (
-    Attack | Rules | Play | Pass | Discard | NextRound | GameState | PlayerView | Step
-    | Explanation | Verdict | MatchRecord | IllegalAction | WireError | Played | Passed
-    | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew
+    Attack
+    | Rules
+    | Play
+    | Pass
+    | Discard
+    | NextRound
+    | GameState
+    | PlayerView
+    | Step
+    | Explanation
+    | Verdict
+    | MatchRecord
+    | IllegalAction
+    | WireError
+    | Played
+    | Passed
+    | MustDiscard
+    | Discarded
+    | RoundWon
+    | MatchWon
+    | RoundStarted
+    | Reshuffled
+    | Drew
 )
 
 
@@ -355,7 +377,7 @@ def encode(obj: object) -> JSON:
     {'error': 'illegal_action', 'rule': 'R4.4', 'message': 'a reply must beat 12; this play totals 12'}
 
     Raises :class:`TypeError` for a value of another type.
-    """
+    """  # noqa: E501
     encoder = _ENCODERS.get(type(obj))
     if encoder is None:
         raise TypeError(f"encode: cannot encode a {type(obj).__name__}: {obj!r:.80}")
@@ -468,7 +490,7 @@ def _object(
 
 def _card(value: object, path: str) -> Card:
     if not isinstance(value, str):
-        _fail(path, f"expected a card (a string such as \"+8\"), got {_describe(value)}")
+        _fail(path, f'expected a card (a string such as "+8"), got {_describe(value)}')
     try:
         return Card.parse(value)
     except NotationError as error:
@@ -481,6 +503,8 @@ _CARD_SPELLINGS: Final = [
     *(format(card, "u") for card in ALL_CARDS if format(card, "u") != str(card)),
 ]
 _CARD_BY_TEXT: Final = {text: Card.parse(text) for text in _CARD_SPELLINGS}
+
+
 def _card_list(value: object, path: str) -> list[Card]:
     items = _list(value, path, "a list of cards")
     try:
@@ -509,7 +533,7 @@ def _decimal(value: object, path: str, what: str) -> int:
     if len(text) > _MAX_SEED_DIGITS + 1 or not _DECIMAL.fullmatch(text):
         _fail(
             path,
-            f"expected {what} as a decimal string (such as \"-12\"), got {_describe(value)}",
+            f'expected {what} as a decimal string (such as "-12"), got {_describe(value)}',
         )
     return int(text)
 
@@ -519,7 +543,9 @@ _DECIMAL: Final = re.compile(r"-?(?:0|[1-9][0-9]*)")
 
 def _format(value: dict[str, object], path: str, name: str) -> None:
     if value["format"] != name:
-        _fail(_key(path, "format"), f"expected the format {name!r}, got {_describe(value['format'])}")
+        _fail(
+            _key(path, "format"), f"expected the format {name!r}, got {_describe(value['format'])}"
+        )
     version = value["version"]
     if type(version) is not int or version < 1:
         _fail(_key(path, "version"), f"expected a format version from 1, got {_describe(version)}")
@@ -609,7 +635,7 @@ def _by_type(
     value: object, path: str, what: str, decoders: Mapping[str, Callable[[object, str], T]]
 ) -> T:
     if type(value) is not dict:
-        _fail(path, f"expected {what} (an object with a \"type\"), got {_describe(value)}")
+        _fail(path, f'expected {what} (an object with a "type"), got {_describe(value)}')
     if "type" not in value:
         _fail(path, f"{what} is missing its field 'type'")
     name = value["type"]
@@ -639,7 +665,7 @@ def _seat(value: object, path: str, players: int = 4) -> int:
 def _seats(value: object, path: str) -> frozenset[int]:
     items = _list(value, path, "a sorted list of seats")
     seats = [_int(item, f"{path}/{i}", 0, MAX_INT, "a seat") for i, item in enumerate(items)]
-    if any(a >= b for a, b in zip(seats, seats[1:])):
+    if any(a >= b for a, b in itertools.pairwise(seats)):
         _fail(path, f"expected a sorted list of distinct seats, got {seats}")
     return frozenset(seats)
 
@@ -766,15 +792,17 @@ def _check_view(view: PlayerView) -> None:
     rules = view.rules
     if len(view.hand_sizes) != rules.players:
         raise InvalidState(
-            ("hand_sizes",), f"one size per seat: {rules.players}, got {len(view.hand_sizes)}",
-            "R3.1", "PlayerView",
+            ("hand_sizes",),
+            f"one size per seat: {rules.players}, got {len(view.hand_sizes)}",
+            "R3.1",
+            "PlayerView",
         )
     if view.hand_sizes[view.seat] != len(view.hand):
         raise InvalidState(
             ("hand_sizes", view.seat),
-            f"the seat's own hand holds {len(view.hand)} cards, "
-            f"not {view.hand_sizes[view.seat]}",
-            "R6.2", "PlayerView",
+            f"the seat's own hand holds {len(view.hand)} cards, not {view.hand_sizes[view.seat]}",
+            "R6.2",
+            "PlayerView",
         )
     check_table(
         "PlayerView",
@@ -792,7 +820,8 @@ def _check_view(view: PlayerView) -> None:
         raise InvalidState(
             ("attack",),
             f"the attack is the standing play's: {attack_of(view.standing)}, not {view.attack}",
-            "R4.11", "PlayerView",
+            "R4.11",
+            "PlayerView",
         )
     seen = Counter(view.hand)
     seen.update(view.standing)
@@ -803,7 +832,8 @@ def _check_view(view: PlayerView) -> None:
             (),
             "the hand, the standing play and the discard pile hold cards the deck "
             f"does not: extra {' '.join(map(str, sorted(extra.elements())))}",
-            "R6.2", "PlayerView",
+            "R6.2",
+            "PlayerView",
         )
     counted = sum(view.hand_sizes) + view.deck_size + len(view.standing) + len(view.discard)
     if counted != len(rules.deck):
@@ -811,7 +841,8 @@ def _check_view(view: PlayerView) -> None:
             ("deck_size",),
             f"the hands, the deck, the standing play and the discard pile hold {counted} "
             f"cards; the rules' deck has {len(rules.deck)}",
-            "R6.2", "PlayerView",
+            "R6.2",
+            "PlayerView",
         )
 
 
@@ -827,7 +858,7 @@ _RULE_ID: Final = re.compile(r"R[1-9][0-9]?\.[1-9][0-9]?")
 def _rule(value: object, path: str) -> str:
     text = _text(value, path, "a rule's id")
     if not _RULE_ID.fullmatch(text):
-        _fail(path, f"expected a rule's id such as \"R4.4\", got {_describe(value)}")
+        _fail(path, f'expected a rule\'s id such as "R4.4", got {_describe(value)}')
     return text
 
 
@@ -884,7 +915,9 @@ def _plain(value: object) -> str:
 
 def _d_verdict(value: object, path: str) -> Verdict:
     obj = _object(
-        value, path, "a verdict",
+        value,
+        path,
+        "a verdict",
         ("action", "legal", "rule", "reason", "total", "explanation", "to_beat"),
     )
     legal = _bool(obj["legal"], f"{path}/legal")
@@ -910,7 +943,10 @@ def _d_verdict(value: object, path: str) -> Verdict:
 
 def _d_record(value: object, path: str) -> MatchRecord:
     obj = _object(
-        value, path, "a match record", ("format", "version", "rules", "seed"),
+        value,
+        path,
+        "a match record",
+        ("format", "version", "rules", "seed"),
         ("actions", "deck", "tags"),
     )
     _format(obj, path, _RECORD_FORMAT)
@@ -948,7 +984,7 @@ def _d_record(value: object, path: str) -> MatchRecord:
 def _d_illegal(value: object, path: str) -> IllegalAction:
     obj = _object(value, path, "an illegal-action error", ("error", "rule", "message"))
     if obj["error"] != "illegal_action":
-        _fail(f"{path}/error", f"expected \"illegal_action\", got {_describe(obj['error'])}")
+        _fail(f"{path}/error", f'expected "illegal_action", got {_describe(obj["error"])}')
     rule = _rule(obj["rule"], f"{path}/rule")
     return IllegalAction(rule, _text(obj["message"], f"{path}/message"))
 
@@ -959,10 +995,12 @@ _POINTER: Final = re.compile(r"(?:/(?:[^~/]|~[01])*)*")
 def _d_wire_error(value: object, path: str) -> WireError:
     obj = _object(value, path, "a bad-input error", ("error", "path", "message"))
     if obj["error"] != "bad_input":
-        _fail(f"{path}/error", f"expected \"bad_input\", got {_describe(obj['error'])}")
+        _fail(f"{path}/error", f'expected "bad_input", got {_describe(obj["error"])}')
     pointer = _text(obj["path"], f"{path}/path", "a JSON Pointer")
     if not _POINTER.fullmatch(pointer):
-        _fail(f"{path}/path", f"expected a JSON Pointer such as \"/cards/1\", got {_describe(pointer)}")
+        _fail(
+            f"{path}/path", f'expected a JSON Pointer such as "/cards/1", got {_describe(pointer)}'
+        )
     return WireError(pointer, _text(obj["message"], f"{path}/message"))
 
 
@@ -993,7 +1031,10 @@ def _d_played(value: object, path: str) -> Played:
         )
     beat = _optional_int(obj["beat"], f"{path}/beat")
     if beat is not None and beat >= total:
-        _fail(f"{path}/beat", f"a reply totals more than the score it beats: {total} > {beat} (rule R4.4)")
+        _fail(
+            f"{path}/beat",
+            f"a reply totals more than the score it beats: {total} > {beat} (rule R4.4)",
+        )
     return Played(_seat(obj["seat"], f"{path}/seat"), cards, total, faced, beat)
 
 
@@ -1146,18 +1187,22 @@ def loads(cls: object, text: str | bytes) -> Any:
     Traceback (most recent call last):
     ...
     raise_the_sum.wire.WireError: (the document): expected JSON text: Expecting ',' delimiter at line 1 column 14
-    """
+    """  # noqa: E501
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise WireError("", f"expected UTF-8 text: {error.reason} at byte {error.start}") from None
+            raise WireError(
+                "", f"expected UTF-8 text: {error.reason} at byte {error.start}"
+            ) from None
     if not isinstance(text, str):
         raise TypeError(f"loads takes a str or bytes, got {type(text).__name__}")
     try:
         value = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise WireError("", f"expected JSON text: {error.msg} at line {error.lineno} column {error.colno}") from None
+        raise WireError(
+            "", f"expected JSON text: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
     except RecursionError:
         raise WireError("", "expected JSON text, got one nested too deeply") from None
     except ValueError as error:  # a number too long for int(), or NaN and Infinity
@@ -1172,7 +1217,6 @@ def _no_constant(name: str) -> NoReturn:
 # -- schemas -------------------------------------------------------------------------------
 
 _SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
-
 
 
 def _ref(name: str) -> dict[str, Any]:
@@ -1343,25 +1387,39 @@ _DEFS: Final[dict[str, dict[str, Any]]] = {
         },
     ),
     "played": _typed(
-        "played", "A play (rules R4.3 to R4.6).",
-        seat=_SEAT, cards={**_CARDS, "minItems": 1}, total=_integer(0),
-        faced=_ref("attack"), beat=_nullable(_integer(0)),
+        "played",
+        "A play (rules R4.3 to R4.6).",
+        seat=_SEAT,
+        cards={**_CARDS, "minItems": 1},
+        total=_integer(0),
+        faced=_ref("attack"),
+        beat=_nullable(_integer(0)),
     ),
     "passed": _typed("passed", "A pass (rule R4.5).", seat=_SEAT),
     "must_discard": _typed(
-        "must_discard", "A turn enters the discard phase (rule R4.8).",
-        seat=_SEAT, count=_integer(1),
+        "must_discard",
+        "A turn enters the discard phase (rule R4.8).",
+        seat=_SEAT,
+        count=_integer(1),
     ),
     "discarded": _typed(
         "discarded", "A discard (rule R4.8).", seat=_SEAT, cards={**_CARDS, "minItems": 1}
     ),
-    "round_won": _typed("round_won", "The round's point (rule R5.1).", seat=_SEAT, points=_integer(1)),
-    "match_won": _typed("match_won", "The match is won (rule R5.2).", seat=_SEAT, points=_integer(1)),
+    "round_won": _typed(
+        "round_won", "The round's point (rule R5.1).", seat=_SEAT, points=_integer(1)
+    ),
+    "match_won": _typed(
+        "match_won", "The match is won (rule R5.2).", seat=_SEAT, points=_integer(1)
+    ),
     "round_started": _typed("round_started", "A new round; seat opens it (rule R5.3).", seat=_SEAT),
-    "reshuffled": _typed("reshuffled", "The discard pile became the deck (rule R6.1).", size=_integer(1)),
+    "reshuffled": _typed(
+        "reshuffled", "The discard pile became the deck (rule R6.1).", size=_integer(1)
+    ),
     "drew": _typed(
-        "drew", "A turn-start draw (rule R4.1); card is null when hidden.",
-        seat=_SEAT, card=_nullable(_ref("card")),
+        "drew",
+        "A turn-start draw (rule R4.1); card is null when hidden.",
+        seat=_SEAT,
+        card=_nullable(_ref("card")),
     ),
 }
 _DEFS["event"] = {

@@ -1,4 +1,5 @@
-"""The OpenSpiel game ``python_raise_the_sum``: OpenSpiel's own checks, chance, and what a player knows.
+"""The OpenSpiel game ``python_raise_the_sum``: OpenSpiel's own checks, chance, and what a
+player knows.
 
 ``pyspiel.random_sim_test`` runs as OpenSpiel runs it for its games. The
 checks that OpenSpiel's ``games_sim_test.py`` applies to every registered

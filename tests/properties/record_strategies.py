@@ -14,17 +14,36 @@ from hypothesis import strategies as st
 
 from raise_the_sum import Action, MatchRecord, Phase, Rules, apply, legal_plays, new_game
 from raise_the_sum.records import seat_tag
+
 from .strategies import rules_variants, seeds
 
 __all__ = ["finished_match", "match_records", "seat_names", "tag_values"]
 
 #: Seats' names: letters, spaces inside, digits, signs, non-ASCII (never { } ; : ").
 seat_names: st.SearchStrategy[str] = st.one_of(
-    st.sampled_from(["You", "Riley", "Sam", "Alex", "Mary Ann", "Zoë", "[bot] 3", "*", "Round 2",
-                     "3.14", "winner", "O'Neil", "Seat 1", "\\o/", "李"]),
+    st.sampled_from(
+        [
+            "You",
+            "Riley",
+            "Sam",
+            "Alex",
+            "Mary Ann",
+            "Zoë",
+            "[bot] 3",
+            "*",
+            "Round 2",
+            "3.14",
+            "winner",
+            "O'Neil",
+            "Seat 1",
+            "\\o/",
+            "李",
+        ]
+    ),
     st.text(
         alphabet=st.characters(
-            codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp", "Zs"),
+            codec="utf-8",
+            exclude_categories=("Cc", "Cs", "Zl", "Zp", "Zs"),
             exclude_characters='{};:"',
         ),
         min_size=1,

@@ -124,7 +124,7 @@ class Match:
 
     def steps(self) -> Iterator[tuple[GameState, Action, GameState]]:
         """Every (state, action, next state) of the match, in order."""
-        return zip(self.states, self.actions, self.states[1:])
+        return zip(self.states, self.actions, self.states[1:], strict=False)
 
 
 def choose(actions: tuple[Action, ...], chooser: random.Random) -> Action:
@@ -184,7 +184,9 @@ def submultisets(hand: tuple[Card, ...], low: int, high: int) -> set[tuple[Card,
     found = set()
     for taken in itertools.product(*(range(counts[card] + 1) for card in distinct)):
         if low <= sum(taken) <= high:
-            found.add(tuple(card for card, k in zip(distinct, taken) for _ in range(k)))
+            found.add(
+                tuple(card for card, k in zip(distinct, taken, strict=True) for _ in range(k))
+            )
     return found
 
 
@@ -309,7 +311,7 @@ def test_R7_1_actions_outside_legal_plays_are_refused_and_change_nothing(name: s
                 pytest.fail(f"{action} is not listed but was accepted in {state!r}")
         assert_unchanged(state, before, before_hash)
         after_fields = attrs.astuple(state, recurse=False)
-        assert all(a is b for a, b in zip(after_fields, before_fields))
+        assert all(a is b for a, b in zip(after_fields, before_fields, strict=True))
     # The candidates reached every kind of refusal this configuration has.
     expected = {"R4.2", "R4.4", "R4.8", "R5.2", "R5.4"}
     if name != "openers forced to pass":
@@ -480,7 +482,7 @@ def test_R5_2_every_match_ends_with_exactly_one_winner_holding_points_to_win(nam
             assert match_winner(before) is None
             assert max(before.points) < rules.points_to_win
             if after.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-                gained = [a - b for a, b in zip(after.points, before.points)]
+                gained = [a - b for a, b in zip(after.points, before.points, strict=True)]
                 assert gained == [int(seat == after.current) for seat in range(after.players)]
                 assert round_winner(after) == after.current
                 assert after.active == (after.current,)
@@ -495,7 +497,7 @@ def test_R3_2_the_same_seed_and_actions_give_equal_states_and_hashes(name: str) 
         rules = attrs.evolve(match.rules)  # an equal, separately built Rules
         state = new_game(rules, seed=match.seed)
         assert state == match.states[0] and hash(state) == hash(match.states[0])
-        for action, expected in zip(match.actions, match.states[1:]):
+        for action, expected in zip(match.actions, match.states[1:], strict=True):
             state = apply(state, action)
             assert state == expected and hash(state) == hash(expected)
             assert state is not expected

@@ -54,6 +54,7 @@ from raise_the_sum.events import (
     RoundStarted,
     RoundWon,
 )
+
 from .strategies import rules_variants, seeds
 
 any_rules = st.one_of(st.builds(Rules, players=st.integers(2, 4)), rules_variants())
@@ -65,8 +66,15 @@ any_rules = st.one_of(st.builds(Rules, players=st.integers(2, 4)), rules_variant
 ORDER = re.compile(r"[PSD](M|WX?|R?d)|NR?d")
 
 _LETTER = {
-    Played: "P", Passed: "S", Discarded: "D", RoundStarted: "N", MustDiscard: "M",
-    RoundWon: "W", MatchWon: "X", Reshuffled: "R", Drew: "d",
+    Played: "P",
+    Passed: "S",
+    Discarded: "D",
+    RoundStarted: "N",
+    MustDiscard: "M",
+    RoundWon: "W",
+    MatchWon: "X",
+    Reshuffled: "R",
+    Drew: "d",
 }
 
 
@@ -79,7 +87,9 @@ def match_steps(state: GameState, chooser: random.Random) -> Iterator[tuple[Game
         state = apply(state, action)
 
 
-def check_events(before: GameState, action: Action, after: GameState, events: tuple[Event, ...]) -> None:
+def check_events(
+    before: GameState, action: Action, after: GameState, events: tuple[Event, ...]
+) -> None:
     """The events are what changed from ``before`` to ``after``, in the order of the rules."""
     assert ORDER.fullmatch("".join(_LETTER[type(e)] for e in events)), events
     actor = before.current
@@ -146,8 +156,11 @@ def test_step_refuses_exactly_what_apply_refuses_with_the_same_error(
     for state, _ in match_steps(new_game(rules, seed=seed), choices):
         wrong_seat = (state.current + 1) % rules.players
         attempts: list[tuple[Action, int | None]] = [
-            (Pass(), None), (NextRound(), None), (Discard(state.hands[state.current][:1]), None),
-            (Play(state.hands[state.current][:1]), None), (Pass(), wrong_seat),
+            (Pass(), None),
+            (NextRound(), None),
+            (Discard(state.hands[state.current][:1]), None),
+            (Play(state.hands[state.current][:1]), None),
+            (Pass(), wrong_seat),
         ]
         for action, seat in attempts:
             try:

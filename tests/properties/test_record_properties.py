@@ -34,7 +34,7 @@ def test_replay_gives_one_state_per_action_each_the_apply_of_the_one_before(
     states = record.replay()
     assert len(states) == len(record.actions) + 1
     assert states[0] == new_game(record.rules, seed=record.seed, deck=record.deck)
-    for before, action, after in zip(states, record.actions, states[1:]):
+    for before, action, after in zip(states, record.actions, states[1:], strict=False):
         assert apply(before, action) == after
 
 
@@ -49,7 +49,9 @@ def test_the_text_notation_round_trips_exactly(record: MatchRecord) -> None:
 
 
 @given(records, st.data())
-def test_comments_blank_lines_and_spacing_change_nothing(record: MatchRecord, data: st.DataObject) -> None:
+def test_comments_blank_lines_and_spacing_change_nothing(
+    record: MatchRecord, data: st.DataObject
+) -> None:
     lines = record.to_text().splitlines()
     noisy = []
     for line in lines:
@@ -58,7 +60,7 @@ def test_comments_blank_lines_and_spacing_change_nothing(record: MatchRecord, da
         indent = data.draw(st.sampled_from(["", "  ", "\t"]))
         tail = data.draw(st.sampled_from(["", " ", " {x ; y}", " ; {z", "\r"]))
         noisy.append(indent + line + tail)
-    noisy.insert(data.draw(st.integers(0, len(noisy))), "{a comment\nover lines [Seed \"3\"]}")
+    noisy.insert(data.draw(st.integers(0, len(noisy))), '{a comment\nover lines [Seed "3"]}')
     assert MatchRecord.from_text("\n".join(noisy)) == record
 
 
@@ -84,7 +86,7 @@ def _check_reader(text: str) -> None:
     record.replay()
 
 
-_SIGNIFICANT = list('[]{}";:.*\\ \t\n\r0123456789+-x/') + ["Round ", "pass", "play ", "winner: "]
+_SIGNIFICANT = [*'[]{}";:.*\\ \t\n\r0123456789+-x/', "Round ", "pass", "play ", "winner: "]
 
 
 @settings(max_examples=300)
@@ -99,8 +101,11 @@ def mutated_records(draw: st.DrawFn) -> str:
     text = draw(match_records(max_actions=40)).to_text()
     for _ in range(draw(st.integers(1, 4))):
         lines = text.split("\n")
-        edit = draw(st.sampled_from(["delete", "insert", "replace", "drop line", "copy line",
-                                     "swap lines", "cut"]))
+        edit = draw(
+            st.sampled_from(
+                ["delete", "insert", "replace", "drop line", "copy line", "swap lines", "cut"]
+            )
+        )
         at = draw(st.integers(0, max(len(text) - 1, 0)))
         row = draw(st.integers(0, len(lines) - 1))
         other = draw(st.integers(0, len(lines) - 1))
@@ -114,7 +119,7 @@ def mutated_records(draw: st.DrawFn) -> str:
         elif edit == "drop line":
             text = "\n".join(lines[:row] + lines[row + 1 :])
         elif edit == "copy line":
-            text = "\n".join(lines[: row + 1] + [lines[other]] + lines[row + 1 :])
+            text = "\n".join([*lines[: row + 1], lines[other], *lines[row + 1 :]])
         elif edit == "swap lines":
             lines[row], lines[other] = lines[other], lines[row]
             text = "\n".join(lines)

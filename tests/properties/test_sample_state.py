@@ -116,7 +116,9 @@ def test_the_unseen_cards_are_dealt_uniformly_among_the_other_hands_and_the_deck
 
 def test_a_view_whose_counts_do_not_add_up_is_refused() -> None:
     view = observe(new_game(seed=7), 1)
-    with pytest.raises(ValueError, match=r"unseen cards, but the other hands and the deck hold .* \(rule R6.2\)"):
+    with pytest.raises(
+        ValueError, match=r"unseen cards, but the other hands and the deck hold .* \(rule R6.2\)"
+    ):
         sample_state(attrs.evolve(view, deck_size=view.deck_size + 1), Rng.from_seed(0))
     with pytest.raises(ValueError, match=r"hold more .* than the deck \(rule R6.2\)"):
         sample_state(attrs.evolve(view, discard=view.rules.deck), Rng.from_seed(0))

@@ -212,8 +212,8 @@ def test_R2_2_a_play_with_a_zero_card_scores_the_same_against_any_attack_as_agai
 def test_R2_2_adding_a_zero_card_changes_neither_the_total_against_no_attack_nor_the_attack(
     cards: list[Card],
 ) -> None:
-    assert score(cards + [ZERO], NO_ATTACK) == score(cards, NO_ATTACK)
-    assert attack_of(cards + [ZERO]) == attack_of(cards)
+    assert score([*cards, ZERO], NO_ATTACK) == score(cards, NO_ATTACK)
+    assert attack_of([*cards, ZERO]) == attack_of(cards)
 
 
 @settings(max_examples=300)
@@ -236,9 +236,7 @@ def test_R2_3_subtraction_floors_at_0_and_a_total_is_never_negative(
     cards=card_lists(max_size=8, of=cards_of(Kind.MULTIPLY, Kind.SUBTRACT, Kind.DIVIDE, Kind.ZERO)),
     attack=attacks(),
 )
-def test_R2_1_and_R2_7_a_play_without_add_cards_totals_0(
-    cards: list[Card], attack: Attack
-) -> None:
+def test_R2_1_and_R2_7_a_play_without_add_cards_totals_0(cards: list[Card], attack: Attack) -> None:
     assert score(cards, attack) == 0
 
 
@@ -260,7 +258,8 @@ def test_explain_total_equals_score_and_its_last_step_value_is_the_total(
 def test_R4_4_the_least_add_sum_to_beat_agrees_with_score(
     cards: list[Card], attack: Attack, to_beat: int
 ) -> None:
-    """``legal_plays`` filters replies by a threshold on the Add sum; it must agree with ``score``."""
+    """``legal_plays`` filters replies by a threshold on the Add sum; it must agree with
+    ``score``."""
     adds = sum(c.value for c in cards if c.kind is Kind.ADD)
     multiplier = math.prod(c.value for c in cards if c.kind is Kind.MULTIPLY)
     zero = any(c.kind is Kind.ZERO for c in cards)

@@ -35,8 +35,13 @@ def test_schema_gives_a_fresh_copy() -> None:
 def test_the_schemas_refuse_what_decode_refuses_where_a_schema_can_say_so() -> None:
     state = encode(new_game(seed=7))
     assert isinstance(state, dict)
-    for bad in ({**state, "phase": "round over"}, {**state, "extra": 1}, {**state, "seed": 7},
-                {**state, "current": True}, {**state, "version": 2}):
+    for bad in (
+        {**state, "phase": "round over"},
+        {**state, "extra": 1},
+        {**state, "seed": 7},
+        {**state, "current": True},
+        {**state, "version": 2},
+    ):
         assert not validator(GameState).is_valid(bad)
     assert not validator(Action).is_valid({"type": "play", "cards": ["x4"]})
     assert not validator(Action).is_valid({"type": "pass", "cards": []})

@@ -48,9 +48,17 @@ def test_R1_1_every_kind_and_value_is_a_card_and_there_are_23_distinct_cards() -
 
 @pytest.mark.parametrize(
     ("kind", "value"),
-    [(Kind.ADD, 0), (Kind.ADD, 10), (Kind.MULTIPLY, 1), (Kind.MULTIPLY, 4),
-     (Kind.SUBTRACT, 0), (Kind.SUBTRACT, -3), (Kind.DIVIDE, 1), (Kind.DIVIDE, 6),
-     (Kind.ZERO, 1)],
+    [
+        (Kind.ADD, 0),
+        (Kind.ADD, 10),
+        (Kind.MULTIPLY, 1),
+        (Kind.MULTIPLY, 4),
+        (Kind.SUBTRACT, 0),
+        (Kind.SUBTRACT, -3),
+        (Kind.DIVIDE, 1),
+        (Kind.DIVIDE, 6),
+        (Kind.ZERO, 1),
+    ],
 )
 def test_R1_1_a_value_outside_the_kinds_values_is_not_a_card(kind: Kind, value: int) -> None:
     with pytest.raises(ValueError, match=r"^Card\.value: .* got -?\d+ \(rule R1\.1\)$"):
@@ -63,15 +71,23 @@ def test_R1_1_a_value_outside_the_kinds_values_is_not_a_card(kind: Kind, value: 
 def test_R1_2_the_standard_deck_is_62_cards_of_the_rulings_composition() -> None:
     counts = Counter(STANDARD_DECK)
     assert len(STANDARD_DECK) == 62
-    assert {v: counts[Card(Kind.ADD, v)] for v in range(1, 10)} == {v: 4 for v in range(1, 10)}
+    assert {v: counts[Card(Kind.ADD, v)] for v in range(1, 10)} == dict.fromkeys(range(1, 10), 4)
     assert counts[Card(Kind.MULTIPLY, 2)] == 5
     assert counts[Card(Kind.MULTIPLY, 3)] == 3
-    assert {v: counts[Card(Kind.SUBTRACT, v)] for v in range(1, 10)} == {v: 1 for v in range(1, 10)}
+    assert {v: counts[Card(Kind.SUBTRACT, v)] for v in range(1, 10)} == dict.fromkeys(
+        range(1, 10), 1
+    )
     assert counts[Card(Kind.DIVIDE, 2)] == 4
     assert counts[Card(Kind.DIVIDE, 3)] == 3
     assert counts[Card(Kind.ZERO, 0)] == 2
     by_kind = Counter(card.kind for card in STANDARD_DECK)
-    assert by_kind == {Kind.ADD: 36, Kind.MULTIPLY: 8, Kind.SUBTRACT: 9, Kind.DIVIDE: 7, Kind.ZERO: 2}
+    assert by_kind == {
+        Kind.ADD: 36,
+        Kind.MULTIPLY: 8,
+        Kind.SUBTRACT: 9,
+        Kind.DIVIDE: 7,
+        Kind.ZERO: 2,
+    }
 
 
 def test_R1_2_the_standard_game_deals_from_exactly_the_standard_deck() -> None:
@@ -105,8 +121,12 @@ def test_R1_3_playing_the_same_cards_in_another_order_reaches_the_same_state() -
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=5), st.randoms(use_true_random=False),
-       st.integers(0, 12), st.sampled_from([1, 2, 3, 4, 6, 9]))
+@given(
+    st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=5),
+    st.randoms(use_true_random=False),
+    st.integers(0, 12),
+    st.sampled_from([1, 2, 3, 4, 6, 9]),
+)
 def test_R1_3_property_the_total_and_the_attack_never_depend_on_card_order(
     hand: list[Card], rnd: random.Random, subtract: int, divide: int
 ) -> None:
@@ -123,8 +143,19 @@ def test_R1_3_property_the_total_and_the_attack_never_depend_on_card_order(
 
 def test_R1_4_cards_sort_by_kind_then_value() -> None:
     assert [str(c) for c in sorted(parse_cards("0 /3 /2 -9 -1 x3 x2 +9 +1"))] == [
-        "+1", "+9", "x2", "x3", "-1", "-9", "/2", "/3", "0"]
-    assert Card.parse("+9") < Card.parse("x2") < Card.parse("-1") < Card.parse("/2") < Card.parse("0")
+        "+1",
+        "+9",
+        "x2",
+        "x3",
+        "-1",
+        "-9",
+        "/2",
+        "/3",
+        "0",
+    ]
+    assert (
+        Card.parse("+9") < Card.parse("x2") < Card.parse("-1") < Card.parse("/2") < Card.parse("0")
+    )
     assert Card.parse("-1") < Card.parse("-9")
     assert sorted(STANDARD_DECK) == list(STANDARD_DECK)
 
@@ -143,11 +174,11 @@ def test_R1_4_a_replaced_play_goes_onto_the_discard_pile_in_card_order_after_the
     state = table(
         ["0 -3 x2 +1 +6 +6 +6", "/2 +9 +9 +7 +7 +7 +7", "+8 +8 +8 +2 +2 +2 +2"], "+5 +4 +3 +3"
     )
-    state = play(state, "0 -3 x2 +1")            # opens at (1) x 2 = 2; the play is kept sorted
+    state = play(state, "0 -3 x2 +1")  # opens at (1) x 2 = 2; the play is kept sorted
     assert state.standing == cards("+1 x2 -3 0")
-    state = play(state, "/2 +9")                  # 9 - 3 = 6 beats 2
+    state = play(state, "/2 +9")  # 9 - 3 = 6 beats 2
     assert state.discard == cards("+1 x2 -3 0")
-    state = play(state, "+8 +8")                  # 16 / 2 = 8 beats 6
+    state = play(state, "+8 +8")  # 16 / 2 = 8 beats 6
     assert [str(c) for c in state.discard] == ["+1", "x2", "-3", "0", "+9", "/2"]
 
 
@@ -156,27 +187,55 @@ def test_R1_4_a_replaced_play_goes_onto_the_discard_pile_in_card_order_after_the
 
 def test_R1_5_each_kind_has_its_colour() -> None:
     assert {kind: kind.colour for kind in Kind} == {
-        Kind.ADD: "blue", Kind.MULTIPLY: "green", Kind.SUBTRACT: "red",
-        Kind.DIVIDE: "yellow", Kind.ZERO: "black"}
+        Kind.ADD: "blue",
+        Kind.MULTIPLY: "green",
+        Kind.SUBTRACT: "red",
+        Kind.DIVIDE: "yellow",
+        Kind.ZERO: "black",
+    }
     for card in ALL_CARDS:
         assert card.colour == card.kind.colour
 
 
 # -- R1.6 Card notation -----------------------------------------------------------------
 
-_ASCII = ["+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8", "+9", "x2", "x3",
-          "-1", "-2", "-3", "-4", "-5", "-6", "-7", "-8", "-9", "/2", "/3", "0"]
+_ASCII = [
+    "+1",
+    "+2",
+    "+3",
+    "+4",
+    "+5",
+    "+6",
+    "+7",
+    "+8",
+    "+9",
+    "x2",
+    "x3",
+    "-1",
+    "-2",
+    "-3",
+    "-4",
+    "-5",
+    "-6",
+    "-7",
+    "-8",
+    "-9",
+    "/2",
+    "/3",
+    "0",
+]
 
 
 def test_R1_6_every_card_round_trips_through_its_ascii_notation() -> None:
     assert [str(card) for card in ALL_CARDS] == _ASCII
-    for text, card in zip(_ASCII, ALL_CARDS):
+    for text, card in zip(_ASCII, ALL_CARDS, strict=True):
         assert Card.parse(text) == card
         assert eval(repr(card), {"Card": Card}) == card
 
 
 @pytest.mark.parametrize(
-    ("text", "ascii"), [("×2", "x2"), ("×3", "x3"), ("÷2", "/2"), ("÷3", "/3"), ("−1", "-1"), ("−9", "-9")]
+    ("text", "ascii"),
+    [("×2", "x2"), ("×3", "x3"), ("÷2", "/2"), ("÷3", "/3"), ("−1", "-1"), ("−9", "-9")],
 )
 def test_R1_6_the_guides_signs_are_accepted(text: str, ascii: str) -> None:
     assert Card.parse(text) == Card.parse(ascii)

@@ -103,7 +103,7 @@ def test_R2_3_a_total_never_goes_below_zero() -> None:
 
 def test_R2_3_a_reply_brought_below_zero_totals_0_and_cannot_beat_an_opening_at_0() -> None:
     state = table(["-5 x2 +1 +1 +1 +1 +2", "+3 x3 +2 +2 +2 +4 +4"], "+5 +5")
-    state = play(state, "-5 x2")                  # totals 0, sends -5
+    state = play(state, "-5 x2")  # totals 0, sends -5
     error = refused(state, Play(parse_cards("+3 x3")), "R4.4")
     assert error.reason == "a reply must beat 0; this play totals 0"
     assert play(state, "+4 +4").to_beat == 3
@@ -113,8 +113,8 @@ def test_R2_3_a_reply_brought_below_zero_totals_0_and_cannot_beat_an_opening_at_
 
 
 def test_R2_4_every_multiplier_applies() -> None:
-    assert score(parse_cards("+5 x2 x3")) == 30       # x2 and x3 make x6
-    assert score(parse_cards("+5 x2 x2")) == 20       # two x2 make x4
+    assert score(parse_cards("+5 x2 x3")) == 30  # x2 and x3 make x6
+    assert score(parse_cards("+5 x2 x2")) == 20  # two x2 make x4
     assert score(parse_cards("+1 x3 x3 x3 x2")) == 54
     assert score(parse_cards("+4 +1 x2"), Attack(subtract=1)) == 8
 
@@ -134,10 +134,10 @@ def test_R2_5_the_division_comes_last_and_rounds_down_once() -> None:
 
 def test_R2_5_a_reply_facing_a_divisor_is_judged_on_the_rounded_total() -> None:
     state = table(["+2 +1 /2 +3 +3 +3 +3", "+7 +6 x3 +4 +4 +4 +4"], "+5 +5")
-    state = play(state, "+2 +1 /2")               # 3 to beat, /2 incoming
+    state = play(state, "+2 +1 /2")  # 3 to beat, /2 incoming
     error = refused(state, Play(parse_cards("+7")), "R4.4")
-    assert error.reason == "a reply must beat 3; this play totals 3"   # 7 / 2 = 3.5, rounded down
-    assert play(state, "+7 x3").to_beat == 10      # 21 / 2 = 10.5, rounded down
+    assert error.reason == "a reply must beat 3; this play totals 3"  # 7 / 2 = 3.5, rounded down
+    assert play(state, "+7 x3").to_beat == 10  # 21 / 2 = 10.5, rounded down
 
 
 # -- R2.6 The guide's worked example ------------------------------------------------------------

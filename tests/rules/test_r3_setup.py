@@ -86,19 +86,28 @@ def test_R3_1_two_to_four_players_sit_in_seats_0_to_n_minus_1(players: int) -> N
 
 @pytest.mark.parametrize("players", [0, 1, 5, 6, -2])
 def test_R3_1_a_player_count_outside_2_to_4_is_refused(players: int) -> None:
-    with pytest.raises(ValueError, match=rf"^Rules\.players: 2 to 4 players, got {players} \(rule R3\.1\)$"):
+    with pytest.raises(
+        ValueError, match=rf"^Rules\.players: 2 to 4 players, got {players} \(rule R3\.1\)$"
+    ):
         Rules(players=players)
 
 
 def test_R3_1_play_goes_clockwise_in_seat_order() -> None:
-    state = table(["+1 +1 +1 +1 +2 +2 +2", "+3 +3 +3 +3 +4 +4 +4",
-                   "+5 +5 +5 +5 +6 +6 +6", "+7 +7 +7 +7 +8 +8 +8"], "+9 +9 +9 +9")
+    state = table(
+        [
+            "+1 +1 +1 +1 +2 +2 +2",
+            "+3 +3 +3 +3 +4 +4 +4",
+            "+5 +5 +5 +5 +6 +6 +6",
+            "+7 +7 +7 +7 +8 +8 +8",
+        ],
+        "+9 +9 +9 +9",
+    )
     order = [state.current]
     state = play(state, "+1")
     while state.phase is Phase.PLAY or state.phase is Phase.DISCARD:
         order.append(state.current)
         state = pass_(state) if state.phase is Phase.PLAY else discard(state, "+9")
-    assert order == [0, 1, 1, 2, 2, 3, 3]         # each passer discards its 8th card, then on
+    assert order == [0, 1, 1, 2, 2, 3, 3]  # each passer discards its 8th card, then on
     assert state.phase is Phase.ROUND_OVER
 
 
@@ -131,7 +140,7 @@ def test_R3_2_a_seeded_game_deals_the_documented_fisher_yates_shuffle(seed: int)
             dealt = sorted([*dealt, order[28]])
         assert list(state.hands[s]) == dealt
     assert list(state.deck) == order[29:]
-    assert state.rng == rng                     # the same generator goes on to the reshuffles
+    assert state.rng == rng  # the same generator goes on to the reshuffles
 
 
 def test_R3_2_the_same_seed_gives_the_same_game() -> None:
@@ -144,16 +153,26 @@ def test_R3_2_the_same_seed_gives_the_same_game() -> None:
 
 
 def test_R3_3_cards_are_dealt_one_at_a_time_seat_0_first() -> None:
-    rules = Rules(players=2, hand_size=3, hand_limit=3, max_play=1,
-                  deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"))
+    rules = Rules(
+        players=2,
+        hand_size=3,
+        hand_limit=3,
+        max_play=1,
+        deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"),
+    )
     state = new_game(rules, seed=0, deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"))
-    assert state.hands == (cards("+1 +3 +5 +7"), cards("+2 +4 +6"))   # +7: seat 0's draw
+    assert state.hands == (cards("+1 +3 +5 +7"), cards("+2 +4 +6"))  # +7: seat 0's draw
     assert state.deck == parse_cards("+8")
 
 
 def test_R3_3_three_seats_are_dealt_round_after_round() -> None:
-    rules = Rules(players=3, hand_size=2, hand_limit=2, max_play=1,
-                  deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"))
+    rules = Rules(
+        players=3,
+        hand_size=2,
+        hand_limit=2,
+        max_play=1,
+        deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"),
+    )
     state = new_game(rules, seed=0, deck=parse_cards("+8 +7 +6 +5 +4 +3 +2 +1"))
     assert state.hands == (cards("+8 +5 +2"), cards("+7 +4"), cards("+6 +3"))
     assert state.deck == parse_cards("+1")
@@ -177,13 +196,19 @@ def test_R3_4_seat_0_opens_the_first_round_by_default() -> None:
 
 
 def test_R3_4_another_first_player_opens_and_draws_but_the_deal_still_starts_at_seat_0() -> None:
-    rules = Rules(players=3, hand_size=2, hand_limit=2, max_play=1, first_player=2,
-                  deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"))
+    rules = Rules(
+        players=3,
+        hand_size=2,
+        hand_limit=2,
+        max_play=1,
+        first_player=2,
+        deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"),
+    )
     state = new_game(rules, seed=0, deck=parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"))
     assert state.current == 2 and state.opening
     assert state.hands == (cards("+1 +4"), cards("+2 +5"), cards("+3 +6 +7"))
     after = play(state, "+7")
-    assert after.current == 0                     # clockwise from seat 2 wraps to seat 0
+    assert after.current == 0  # clockwise from seat 2 wraps to seat 0
 
 
 # -- R3.5 First to five points ----------------------------------------------------------------
@@ -219,7 +244,7 @@ def test_R3_6_the_smallest_deck_is_every_hand_full_the_largest_play_and_one_card
     assert Rules().min_deck_size == 4 * 7 + 5 + 1 == 34
     assert Rules(players=2, hand_size=9, hand_limit=7).min_deck_size == 2 * 9 + 5 + 1
     assert Rules(players=2, hand_size=3, hand_limit=8, max_play=2).min_deck_size == 2 * 8 + 2 + 1
-    Rules(deck=STANDARD_DECK[:34])                  # exactly enough: accepted
+    Rules(deck=STANDARD_DECK[:34])  # exactly enough: accepted
 
 
 def test_R3_6_a_deck_too_small_is_refused_naming_the_rule_and_the_sizes() -> None:
@@ -227,9 +252,13 @@ def test_R3_6_a_deck_too_small_is_refused_naming_the_rule_and_the_sizes() -> Non
         Rules(deck=STANDARD_DECK[:33])
     assert str(caught.value) == (
         "Rules.deck: 4 players holding up to 7 cards and a play of up to 5 need a deck "
-        "of at least 34 cards, got 33 (rule R3.6)")
-    with pytest.raises(ValueError, match=r"^Rules\.deck: 2 players holding up to 8 cards .* "
-                                         r"at least 19 cards, got 18 \(rule R3\.6\)$"):
+        "of at least 34 cards, got 33 (rule R3.6)"
+    )
+    with pytest.raises(
+        ValueError,
+        match=r"^Rules\.deck: 2 players holding up to 8 cards .* "
+        r"at least 19 cards, got 18 \(rule R3\.6\)$",
+    ):
         Rules(players=2, hand_size=3, hand_limit=8, max_play=2, deck=STANDARD_DECK[:18])
 
 
@@ -238,7 +267,7 @@ def test_R3_6_with_the_smallest_deck_every_deal_and_draw_finds_a_card(players: i
     rules = Rules(players=players)
     rules = Rules(players=players, deck=STANDARD_DECK[: rules.min_deck_size])
     state = new_game(rules, seed=players)
-    for _ in range(3 * 5):                          # more rounds than the deck has cards for
+    for _ in range(3 * 5):  # more rounds than the deck has cards for
         if state.phase is Phase.MATCH_OVER:
             break
         state = win_round_unopposed(state)
@@ -257,13 +286,24 @@ def test_R3_6_with_the_smallest_deck_every_deal_and_draw_finds_a_card(players: i
         ("hand_size", 0, "Rules.hand_size: each seat is dealt at least 1 card, got 0 (rule R3.7)"),
         ("hand_limit", 0, "Rules.hand_limit: the hand limit is at least 1, got 0 (rule R3.7)"),
         ("min_play", 0, "Rules.min_play: a play has at least 1 card, got 0 (rule R3.7)"),
-        ("max_play", 0, "Rules.max_play: the most cards in a play must be at least min_play (1), got 0 (rule R3.7)"),
-        ("points_to_win", 0, "Rules.points_to_win: the match needs at least 1 point, got 0 (rule R3.7)"),
+        (
+            "max_play",
+            0,
+            "Rules.max_play: the most cards in a play must be at least min_play (1), got 0"
+            " (rule R3.7)",
+        ),
+        (
+            "points_to_win",
+            0,
+            "Rules.points_to_win: the match needs at least 1 point, got 0 (rule R3.7)",
+        ),
         ("first_player", 4, "Rules.first_player: a seat from 0 to 3, got 4 (rule R3.7)"),
         ("first_player", -1, "Rules.first_player: a seat from 0 to 3, got -1 (rule R3.7)"),
     ],
 )
-def test_R3_7_a_value_out_of_range_is_refused_naming_the_field(field: str, value: int, message: str) -> None:
+def test_R3_7_a_value_out_of_range_is_refused_naming_the_field(
+    field: str, value: int, message: str
+) -> None:
     config: dict[str, Any] = {field: value}
     with pytest.raises(ValueError) as caught:
         Rules(**config)
@@ -271,7 +311,9 @@ def test_R3_7_a_value_out_of_range_is_refused_naming_the_field(field: str, value
 
 
 def test_R3_7_the_least_play_may_not_exceed_the_most() -> None:
-    with pytest.raises(ValueError, match=r"^Rules\.max_play: .*min_play \(3\), got 2 \(rule R3\.7\)$"):
+    with pytest.raises(
+        ValueError, match=r"^Rules\.max_play: .*min_play \(3\), got 2 \(rule R3\.7\)$"
+    ):
         Rules(min_play=3, max_play=2)
     assert Rules(min_play=3, max_play=3).min_play == 3
     with pytest.raises(ValueError, match=r"^Rules\.first_player: a seat from 0 to 1, got 2"):
@@ -279,8 +321,15 @@ def test_R3_7_the_least_play_may_not_exceed_the_most() -> None:
 
 
 def test_R3_7_the_edges_of_the_ranges_are_accepted() -> None:
-    rules = Rules(players=2, hand_size=1, hand_limit=1, min_play=1, max_play=1, points_to_win=1,
-                  first_player=1)
+    rules = Rules(
+        players=2,
+        hand_size=1,
+        hand_limit=1,
+        min_play=1,
+        max_play=1,
+        points_to_win=1,
+        first_player=1,
+    )
     state = new_game(rules, seed=1)
     assert state.current == 1
     assert [len(h) for h in state.hands] == [1, 2]
@@ -288,7 +337,9 @@ def test_R3_7_the_edges_of_the_ranges_are_accepted() -> None:
 
 def test_R3_7_a_hand_size_above_the_limit_is_discarded_at_the_end_of_the_first_turn() -> None:
     rules = Rules(players=2, hand_size=9, hand_limit=7)
-    state = table(["+1 +1 +1 +1 +2 +2 +2 +2 +3", "+4 +4 +4 +4 +5 +5 +5 +5 +6"], "+9 +8", rules=rules)
+    state = table(
+        ["+1 +1 +1 +1 +2 +2 +2 +2 +3", "+4 +4 +4 +4 +5 +5 +5 +5 +6"], "+9 +8", rules=rules
+    )
     assert [len(h) for h in state.hands] == [10, 9]
     state = play(state, "+3")
     assert state.phase is Phase.DISCARD and state.current == 0
@@ -315,7 +366,7 @@ def test_R3_8_the_seed_is_any_integer_and_the_state_records_it(seed: int) -> Non
 def test_R3_8_the_generator_takes_the_seed_modulo_2_to_the_64() -> None:
     assert new_game(seed=-1).hands == new_game(seed=2**64 - 1).hands
     assert new_game(seed=5).hands == new_game(seed=5 + 2**64).hands
-    assert new_game(seed=-1).seed == -1                    # the seed given is the one recorded
+    assert new_game(seed=-1).seed == -1  # the seed given is the one recorded
 
 
 def test_R3_8_a_game_without_a_seed_records_the_seed_it_picked_so_it_can_be_replayed() -> None:

@@ -95,16 +95,22 @@ def test_a_websocket_with_a_wrong_token_gets_no_document(still_server: Server) -
         table, tokens, _ = create(client, ["human", "human"])
         _, other_tokens, _ = create(client, ["human", "human"])
     for token in ("", "wrong", tokens[0] + "x", other_tokens[0]):
-        with pytest.raises(
-            (websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)
-        ), websockets.sync.client.connect(
-            still_server.ws_url(table, token), open_timeout=10
-        ) as ws:
+        with (
+            pytest.raises(
+                (websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)
+            ),
+            websockets.sync.client.connect(
+                still_server.ws_url(table, token), open_timeout=10
+            ) as ws,
+        ):
             ws.recv(timeout=10)  # a refused handshake raises before; a closed socket here
     url = still_server.ws_url(table, "x").replace("?token=x", "")
-    with pytest.raises(
-        (websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)
-    ), websockets.sync.client.connect(url, open_timeout=10) as ws:
+    with (
+        pytest.raises(
+            (websockets.exceptions.InvalidStatus, websockets.exceptions.ConnectionClosed)
+        ),
+        websockets.sync.client.connect(url, open_timeout=10) as ws,
+    ):
         ws.recv(timeout=10)
     with websockets.sync.client.connect(
         still_server.ws_url(table, tokens[0]), open_timeout=10

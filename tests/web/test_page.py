@@ -67,12 +67,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     db = tmp_path_factory.mktemp("web") / "tables.sqlite3"
     command = [
-        sys.executable, "-m", "raise_the_sum.cli", "serve",
-        "--host", "127.0.0.1", "--port", str(port), "--db", str(db), "--pace", "0",
+        sys.executable,
+        "-m",
+        "raise_the_sum.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--pace",
+        "0",
     ]
     log = tmp_path_factory.mktemp("web-log") / "server.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+        process = subprocess.Popen(
+            command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ}
+        )
     url = f"http://127.0.0.1:{port}/"
     try:
         _wait_up(url, process)
@@ -96,7 +108,10 @@ def playwright_() -> Iterator[Playwright]:
 def browser(playwright_: Playwright) -> Iterator[Browser]:
     """Debian's Chromium. Missing, it fails the tests (CI installs it)."""
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install the Debian package chromium (never `playwright install`)")
+        pytest.fail(
+            f"{CHROMIUM} is missing: install the Debian package chromium"
+            " (never `playwright install`)"
+        )
     browser = playwright_.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
@@ -199,13 +214,16 @@ def guide(card: str) -> str:
 
 
 def hand(page: Page) -> list[str]:
-    cards: list[str] = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => e.dataset.card)"
+    )
     return cards
 
 
 def seat_texts(page: Page) -> list[str]:
     texts: list[str] = page.eval_on_selector_all(
-        "#seats .seat", "els => els.map(e => Array.from(e.children, c => c.textContent).join('\\n'))"
+        "#seats .seat",
+        "els => els.map(e => Array.from(e.children, c => c.textContent).join('\\n'))",
     )
     return texts
 
@@ -245,7 +263,8 @@ def wait_verdict(page: Page) -> bool:
     """Wait for the server's verdict on the current selection; True when it is legal."""
     page.wait_for_function(
         "() => { const v = document.getElementById('verdict');"
-        " const chosen = Array.from(document.querySelectorAll('#hand .card.selected'), e => e.dataset.card).join(' ');"
+        " const chosen = Array.from(document.querySelectorAll('#hand .card.selected'),"
+        " e => e.dataset.card).join(' ');"
         " return v.dataset.for === chosen && v.dataset.legal !== undefined; }"
     )
     legal: bool = page.evaluate("document.getElementById('verdict').dataset.legal === 'true'")
@@ -253,7 +272,8 @@ def wait_verdict(page: Page) -> bool:
 
 
 def take_turn_by_clicking(page: Page) -> None:
-    """One turn with the mouse: discard when asked, try a strong reply, else pass; open with a card."""
+    """One turn with the mouse: discard when asked, try a strong reply, else pass; open with a
+    card."""
     before = version(page)
     if page.evaluate("document.body.classList.contains('discarding')"):
         count = int(page.evaluate("document.body.dataset.discard"))
@@ -262,7 +282,8 @@ def take_turn_by_clicking(page: Page) -> None:
         page.click("#play")
     elif page.is_enabled("#pass"):
         kinds: list[str] = page.eval_on_selector_all(
-            "#hand .card", "els => els.map(e => e.classList.contains('add') || e.classList.contains('multiply'))"
+            "#hand .card",
+            "els => els.map(e => e.classList.contains('add') || e.classList.contains('multiply'))",
         )
         strong = [i for i, good in enumerate(kinds) if good][-5:]
         if strong:
@@ -295,7 +316,9 @@ def test_a_whole_match_to_the_end_by_clicking(server: str, pages: Pages) -> None
             break
         take_turn_by_clicking(page)
         if not banner_saved and page.is_visible("#banner"):
-            assert "wins the round" in page.inner_text("#banner") or "win the round" in page.inner_text("#banner")
+            assert "wins the round" in page.inner_text(
+                "#banner"
+            ) or "win the round" in page.inner_text("#banner")
             screenshot(page, "round-result")
             banner_saved = True
     else:
@@ -323,7 +346,7 @@ def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> Non
         assert "Play your first hand, see Riley’s reply, then beat it." in lesson.inner_text()
         screenshot(page, "tutorial")
         saw_attack = False
-        for step in range(8):
+        for _ in range(8):
             page.wait_for_function(
                 "document.getElementById('lesson').classList.contains('done')"
                 " || (document.body.classList.contains('my-turn')"
@@ -332,14 +355,17 @@ def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> Non
             if "done" in (lesson.get_attribute("class") or ""):
                 break
             pointed: list[int] = page.eval_on_selector_all(
-                "#hand .card", "els => els.flatMap((e, i) => e.classList.contains('pointed') ? [i] : [])"
+                "#hand .card",
+                "els => els.flatMap((e, i) => e.classList.contains('pointed') ? [i] : [])",
             )
             attack = page.inner_text("#attack")
             click_cards(page, pointed)
             assert wait_verdict(page), page.inner_text("#verdict")
             if "from Riley" in attack:
                 saw_attack = True
-                assert "0" in [hand(page)[i] for i in pointed]  # the zero card cancels Riley's attack
+                assert "0" in [
+                    hand(page)[i] for i in pointed
+                ]  # the zero card cancels Riley's attack
                 assert "beats" in page.inner_text("#verdict")
                 screenshot(page, "reply-with-attack")
             before = version(page)
@@ -386,7 +412,9 @@ def test_a_reload_mid_match_resumes_the_seat(server: str, pages: Pages) -> None:
     assert wait_table(page) == table
     assert hand(page) == cards
     # Names, points and card counts (the last line, a seat's latest move, may differ)
-    assert [text.splitlines()[:3] for text in seat_texts(page)] == [text.splitlines()[:3] for text in seats]
+    assert [text.splitlines()[:3] for text in seat_texts(page)] == [
+        text.splitlines()[:3] for text in seats
+    ]
     assert version(page) == at
     # The link alone (the URL fragment) resumes the seat in another browser too.
     other = pages.open()
@@ -411,9 +439,11 @@ def test_two_humans_at_one_table_each_see_only_their_own_cards(server: str, page
     documents: list[dict[str, object]] = []
     guest.on(
         "response",
-        lambda response: documents.append(response.json())
-        if "/api/tables/" in response.url and response.request.method == "GET" and response.ok
-        else None,
+        lambda response: (
+            documents.append(response.json())
+            if "/api/tables/" in response.url and response.request.method == "GET" and response.ok
+            else None
+        ),
     )
     guest.goto(link)
     assert wait_table(guest) == table
@@ -490,7 +520,9 @@ def test_the_page_works_at_phone_width(server: str, pages: Pages) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     for selector in ("#hand .card >> nth=-1", "#play", "#pass", "#open-guide", "#open-fresh"):
         box = page.locator(selector).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
+            selector
+        )
     page.click("#open-guide")
     assert "THE QUICK GUIDE" in page.inner_text("#guide")
     assert "(8 + 4 − 2) × 2 ÷ 3 = 6" in page.inner_text("#guide")
@@ -509,7 +541,8 @@ def test_the_page_works_at_phone_width(server: str, pages: Pages) -> None:
 
 
 def test_check_answers_carry_the_plays_line_for_the_page(server: str) -> None:
-    """The server's additive ``explanation_text`` on ``check``: the library's one line, as the page shows it."""
+    """The server's additive ``explanation_text`` on ``check``: the library's one line, as the
+    page shows it."""
     with httpx.Client(base_url=server, timeout=10) as client:
         created = client.post("/api/tables", json={"seats": ["human", "riley"]}).json()
         auth = {"Authorization": f"Bearer {created['tokens']['0']}"}
@@ -542,4 +575,7 @@ def test_loading_and_no_javascript_say_the_pages_words(server: str, pages: Pages
     paint: float = script.evaluate(
         "performance.getEntriesByName('first-contentful-paint')[0].startTime"
     )
-    print(f"first contentful paint: {paint:.0f} ms (measured, not asserted: see benchmarks/bench_web.py)")
+    print(
+        f"first contentful paint: {paint:.0f} ms"
+        " (measured, not asserted: see benchmarks/bench_web.py)"
+    )

@@ -125,7 +125,7 @@ def view_text(view: PlayerView) -> str:
     >>> from raise_the_sum import new_game, observe
     >>> print(view_text(observe(new_game(seed=7), 2)))
     seat 2 | play | to act 0 | hand +1 +2 +4 +6 +9 x3 /2 | sizes 8 7 7 7 | points 0 0 0 0 | no play | passed - | deck 33 | discard -
-    """
+    """  # noqa: E501
     parts = [
         f"seat {view.seat}",
         view.phase.value,

@@ -119,7 +119,7 @@ def rules_from_params(params: Mapping[str, Any]) -> Rules:
     Traceback (most recent call last):
     ...
     ValueError: unknown game parameter 'seats'; the parameters are the Rules fields: deck, first_player, hand_limit, hand_size, max_play, min_play, players, points_to_win
-    """
+    """  # noqa: E501
     unknown = sorted(set(params) - set(_DEFAULT_PARAMS))
     if unknown:
         raise ValueError(

@@ -46,7 +46,7 @@ Needs the ``rl`` extra (``pip install 'raise-the-sum[rl]'``).
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -71,7 +71,7 @@ _DEFAULT_RULES = Rules()
 class RaiseTheSumEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type hints
     """The AEC environment; build it with :func:`env` or :func:`raw_env`."""
 
-    metadata: dict[str, Any] = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
         "name": "raise_the_sum_v0",
         "is_parallelizable": False,

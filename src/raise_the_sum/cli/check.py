@@ -81,7 +81,13 @@ examples:
 """
 
 #: The deciding rule of a legal action, by what it is.
-_ALLOWED: Final = {"opening": "R4.3", "reply": "R4.4", Pass: "R4.5", Discard: "R4.8", NextRound: "R5.4"}
+_ALLOWED: Final = {
+    "opening": "R4.3",
+    "reply": "R4.4",
+    Pass: "R4.5",
+    Discard: "R4.8",
+    NextRound: "R5.4",
+}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -95,37 +101,53 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         allow_abbrev=False,
     )
     parser.add_argument(
-        "action", nargs="+", metavar="ACTION",
+        "action",
+        nargs="+",
+        metavar="ACTION",
         help="'play CARDS', 'pass', 'discard CARDS', 'next round', or bare cards for a play",
     )
     table = parser.add_argument_group("the table (the standard game, two players)")
     table.add_argument(
-        "--hand", nargs="+", type=_cards, metavar="CARDS",
+        "--hand",
+        nargs="+",
+        type=_cards,
+        metavar="CARDS",
         help="the cards the player holds; default: the action's own cards",
     )
     table.add_argument(
-        "--to-beat", type=_score, metavar="N", help="the score a reply must beat (rule R4.4)",
+        "--to-beat",
+        type=_score,
+        metavar="N",
+        help="the score a reply must beat (rule R4.4)",
     )
     table.add_argument(
-        "--against", nargs="+", type=_cards, metavar="CARDS",
+        "--against",
+        nargs="+",
+        type=_cards,
+        metavar="CARDS",
         help="the play that made the score: its Subtract and Divide cards are the attack "
         "(rule R2.8); needs --to-beat",
     )
     table.add_argument(
-        "--opening", action="store_true",
+        "--opening",
+        action="store_true",
         help="the player opens the round: no score to beat (rule R4.3); the default",
     )
     table.add_argument(
-        "--discard", action="store_true",
+        "--discard",
+        action="store_true",
         help="the end of the player's turn, above the hand limit: they must discard (rule R4.8)",
     )
     recorded = parser.add_argument_group("or a recorded match")
     recorded.add_argument(
-        "--record", metavar="FILE",
+        "--record",
+        metavar="FILE",
         help="a match record (text notation or JSON; - for stdin)",
     )
     recorded.add_argument(
-        "--at", type=_score, metavar="N",
+        "--at",
+        type=_score,
+        metavar="N",
         help="the position after the record's first N actions; default: after all of them",
     )
     parser.add_argument("--json", action="store_true", help="print the encoded Verdict as JSON")
@@ -143,7 +165,7 @@ def parse(text: str) -> Action:
     Traceback (most recent call last):
     ...
     raise_the_sum.cli.UsageError: argument ACTION: action 'fold': write 'play CARDS', 'pass', 'discard CARDS' or 'next round', or bare cards for a play
-    """
+    """  # noqa: E501
     words = text.split()
     if words and words[0] in ("play", "discard", "pass", "next"):
         try:
@@ -191,7 +213,9 @@ def table(
     legal: (8 + 4 − 2) × 2 ÷ 3 = 20 ÷ 3 = 6 (rounded down), which beats 5
     """
     if against and to_beat is None:
-        raise UsageError("argument --against: the attack comes with a score to beat; give --to-beat")
+        raise UsageError(
+            "argument --against: the attack comes with a score to beat; give --to-beat"
+        )
     rules_limit = Rules().hand_limit
     if discard and len(hand) <= rules_limit:
         raise UsageError(
@@ -206,7 +230,9 @@ def table(
     cards = [*STANDARD_DECK, *sorted(extra.elements())]
     rest = sorted((Counter(cards) - wanted).elements())
     if len(rest) < rules_limit + 1:
-        raise UsageError(f"argument --hand: {len(hand)} cards leave too few for the other seat and the deck")
+        raise UsageError(
+            f"argument --hand: {len(hand)} cards leave too few for the other seat and the deck"
+        )
     rules = Rules(players=2, deck=cards)
     return GameState(
         rules=rules,
@@ -230,7 +256,9 @@ def deciding_rule(verdict: Verdict, state: GameState) -> str:
 
     >>> from raise_the_sum import Pass, check, parse_cards
     >>> state = table(parse_cards("+9 +4"))
-    >>> deciding_rule(check(state, Pass()), state), deciding_rule(check(state, Play(parse_cards("+9"))), state)
+    >>> deciding_rule(check(state, Pass()), state), deciding_rule(
+    ...     check(state, Play(parse_cards("+9"))), state
+    ... )
     ('R4.3', 'R4.3')
     """
     if verdict.rule is not None:
@@ -249,7 +277,9 @@ def _position(record_name: str, at: int | None) -> tuple[GameState, str]:
     count = len(record.actions)
     n = count if at is None else at
     if n > count:
-        raise UsageError(f"argument --at: the record has {count} actions; give 0 to {count}, got {n}")
+        raise UsageError(
+            f"argument --at: the record has {count} actions; give 0 to {count}, got {n}"
+        )
     state = states[n]
     seat = state.current
     where = f"after {n} action{'s' if n != 1 else ''}: "
@@ -278,18 +308,32 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     against = _joined(args.against)
     where = None
     if args.record is not None:
-        given = [name for name, value in (("--hand", hand), ("--to-beat", args.to_beat),
-                                          ("--against", against)) if value is not None]
-        given += [name for name, value in (("--opening", args.opening), ("--discard", args.discard))
-                  if value]
+        given = [
+            name
+            for name, value in (
+                ("--hand", hand),
+                ("--to-beat", args.to_beat),
+                ("--against", against),
+            )
+            if value is not None
+        ]
+        given += [
+            name
+            for name, value in (("--opening", args.opening), ("--discard", args.discard))
+            if value
+        ]
         if given:
-            raise UsageError(f"argument --record: the record gives the table; leave out {', '.join(given)}")
+            raise UsageError(
+                f"argument --record: the record gives the table; leave out {', '.join(given)}"
+            )
         state, where = _position(args.record, args.at)
     else:
         if args.at is not None:
             raise UsageError("argument --at: a position in a record; give --record FILE")
         if args.opening and args.to_beat is not None:
-            raise UsageError("argument --opening: an opening has no score to beat; leave out --to-beat")
+            raise UsageError(
+                "argument --opening: an opening has no score to beat; leave out --to-beat"
+            )
         if hand is None:
             if isinstance(action, (Play, Discard)):
                 hand = action.cards

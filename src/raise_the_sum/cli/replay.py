@@ -78,11 +78,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         allow_abbrev=False,
     )
     parser.add_argument(
-        "file", metavar="FILE",
+        "file",
+        metavar="FILE",
         help="the record: its text notation, or its JSON (starting with '{'); - for stdin",
     )
     parser.add_argument(
-        "--seat", type=_seat, metavar="N",
+        "--seat",
+        type=_seat,
+        metavar="N",
         help="show only what seat N saw (seats from 0): its own cards, and the table",
     )
     parser.set_defaults(func=run)
@@ -191,8 +194,10 @@ def render(record: MatchRecord, seat: int | None = None) -> Iterator[str]:
             if isinstance(event, MustDiscard) and (seat is None or event.seat == seat):
                 text += f" of {_cards(after.hands[event.seat])}"
             if i == 0:
-                yield f"{number}. {text}" if not isinstance(event, RoundStarted) else (
-                    f"{number}. {names[actor]} starts the next round"
+                yield (
+                    f"{number}. {text}"
+                    if not isinstance(event, RoundStarted)
+                    else (f"{number}. {names[actor]} starts the next round")
                 )
             else:
                 yield f"     {text}"
@@ -217,11 +222,16 @@ def _event(event: Event, names: Sequence[str], round_number: int) -> str:
         points = f"{event.points} point{'s' if event.points != 1 else ''}"
         return f"{names[event.seat]} wins round {round_number}, and has {points}"
     if isinstance(event, MatchWon):
-        return f"{names[event.seat]} wins the match with {event.points} point{'s' if event.points != 1 else ''}"
+        return (
+            f"{names[event.seat]} wins the match with {event.points}"
+            f" point{'s' if event.points != 1 else ''}"
+        )
     if isinstance(event, Reshuffled):
         return f"the discard pile is shuffled into a new deck of {event.size} cards"
     if isinstance(event, Drew):
-        return f"{names[event.seat]} draws " + ("a card" if event.card is None else format(event.card, "u"))
+        return f"{names[event.seat]} draws " + (
+            "a card" if event.card is None else format(event.card, "u")
+        )
     return f"{names[event.seat]} opens round {round_number + 1}"
 
 
@@ -239,4 +249,3 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for line in lines:
         out.write(line + "\n")
     return 0
-

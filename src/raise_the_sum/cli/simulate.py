@@ -38,8 +38,7 @@ from typing import TextIO
 
 from raise_the_sum import Rules
 from raise_the_sum.bots import BOTS, Bot, make_bot
-from raise_the_sum.cli import UsageError
-from raise_the_sum.cli import _args
+from raise_the_sum.cli import UsageError, _args
 from raise_the_sum.tournament import TournamentResult, fill_seats, run_tournament
 
 __all__ = ["bot_spec", "register", "render", "run", "seat_bots", "write_records"]
@@ -51,7 +50,7 @@ _DESCRIPTION = textwrap.fill(
 )
 
 _EPILOG = f"""\
-bots: {', '.join(sorted(BOTS))}
+bots: {", ".join(sorted(BOTS))}
 
     or module:Class / module:factory for your own bot
 
@@ -75,32 +74,57 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         allow_abbrev=False,
     )
     parser.add_argument(
-        "--bots", nargs="+", type=bot_spec, default=None, metavar="BOT",
-        help="the bots, in seat order: names, or module:Class for your own (default: greedy random)",
+        "--bots",
+        nargs="+",
+        type=bot_spec,
+        default=None,
+        metavar="BOT",
+        help=(
+            "the bots, in seat order: names, or module:Class for your own (default: greedy random)"
+        ),
     )
     parser.add_argument(
-        "--players", type=_args.whole_number(2), default=None, metavar="N",
+        "--players",
+        type=_args.whole_number(2),
+        default=None,
+        metavar="N",
         help="seats at the table, 2 to 4 (default: one per bot); the last bot fills the rest",
     )
     parser.add_argument(
-        "--rules", type=_rules_file, default=None, metavar="FILE.json",
+        "--rules",
+        type=_rules_file,
+        default=None,
+        metavar="FILE.json",
         help="play a variant: a Rules document of the wire format (default: the standard game)",
     )
     parser.add_argument(
-        "--records", type=Path, default=None, metavar="DIR",
+        "--records",
+        type=Path,
+        default=None,
+        metavar="DIR",
         help="write every match's record into DIR (created if need be), one file per match",
     )
     parser.add_argument(
-        "--scheduler", default=None, metavar="ADDRESS",
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
         help="run the matches on a Dask cluster, e.g. tcp://HOST:8786 (the cluster extra)",
     )
     parser.add_argument(
-        "--matches", type=_args.whole_number(1), default=100, metavar="N",
+        "--matches",
+        type=_args.whole_number(1),
+        default=100,
+        metavar="N",
         help="matches to play (default: 100)",
     )
-    parser.add_argument("--seed", type=_args.seed, default=0, metavar="S", help="the tournament's seed (default: 0)")
     parser.add_argument(
-        "--jobs", type=_args.whole_number(1), default=1, metavar="J",
+        "--seed", type=_args.seed, default=0, metavar="S", help="the tournament's seed (default: 0)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_args.whole_number(1),
+        default=1,
+        metavar="J",
         help="worker processes (default: 1); the results do not depend on it",
     )
     parser.add_argument("--json", action="store_true", help="write the result as JSON")
@@ -121,16 +145,20 @@ def bot_spec(text: str) -> Bot:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: 'raise_the_sum.bots:nothing': module raise_the_sum.bots has no nothing
-    """
+    """  # noqa: E501
     if ":" not in text:
         return _args.bot(text)
     module_name, _, attribute = text.partition(":")
     if not module_name or not attribute:
-        raise argparse.ArgumentTypeError(f"{text!r}: a bot of your own is module:Class or module:factory")
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a bot of your own is module:Class or module:factory"
+        )
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        raise argparse.ArgumentTypeError(f"{text!r}: cannot import {module_name}: {error}") from None
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: cannot import {module_name}: {error}"
+        ) from None
     target = module
     for part in attribute.split("."):
         if not hasattr(target, part):
@@ -248,8 +276,12 @@ def _progress(total: int, err: TextIO, enabled: bool) -> Iterator[Callable[[int]
         yield count
         return
     with Progress(
-        "matches", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=Console(file=err), transient=True,
+        "matches",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(file=err),
+        transient=True,
     ) as bar:
         task = bar.add_task("matches", total=total)
         yield lambda done: bar.update(task, completed=done)
@@ -281,7 +313,9 @@ def _cluster(address: str | None) -> Iterator[Executor | None]:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``simulate`` on parsed ``args``; write to ``out``; return the exit status."""
-    names: Sequence[Bot] = args.bots if args.bots is not None else [make_bot("greedy"), make_bot("random")]
+    names: Sequence[Bot] = (
+        args.bots if args.bots is not None else [make_bot("greedy"), make_bot("random")]
+    )
     rules: Rules | None = args.rules
     if rules is not None and args.players is not None and args.players != rules.players:
         raise UsageError(
@@ -293,17 +327,27 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.scheduler is not None and args.jobs != 1:
         raise UsageError("argument --jobs: give --jobs or --scheduler, not both")
     keep = args.records is not None
-    with _cluster(args.scheduler) as executor, \
-            _progress(args.matches, err, not args.no_progress) as progress:
+    with (
+        _cluster(args.scheduler) as executor,
+        _progress(args.matches, err, not args.no_progress) as progress,
+    ):
         result = run_tournament(
-            bots, args.matches, seed=args.seed, rules=rules,
-            jobs=args.jobs, executor=executor, progress=progress, records=keep,
+            bots,
+            args.matches,
+            seed=args.seed,
+            rules=rules,
+            jobs=args.jobs,
+            executor=executor,
+            progress=progress,
+            records=keep,
         )
     if keep:
         try:
             write_records(result, args.records)
         except OSError as error:
-            raise UsageError(f"argument --records: cannot write to {args.records}: {error}") from None
+            raise UsageError(
+                f"argument --records: cannot write to {args.records}: {error}"
+            ) from None
     if args.json:
         out.write(json.dumps(result.as_dict(), indent=2) + "\n")
     else:
