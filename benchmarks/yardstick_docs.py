@@ -3,17 +3,26 @@
 Run from the repository root: ``.venv/bin/python benchmarks/yardstick_docs.py`` while the run
 goes on (the text says how many matches it holds), or with ``final`` once it has finished.
 """
-import json, statistics, sys
+
+import json
+import statistics
+import sys
 from pathlib import Path
+
 sys.path.insert(0, "benchmarks")
 from raise_the_sum.tournament import wilson_interval
 
 path = Path("benchmarks/yardstick.jsonl")
 lines = [json.loads(t) for t in path.read_text().splitlines() if t]
 matches = [m for m in lines if m["kind"] == "match"]
-head = [m for m in lines if m["kind"] == "header"][0]
+head = next(m for m in lines if m["kind"] == "header")
 final = sys.argv[1] == "final" if len(sys.argv) > 1 else False
-def pct(v): return f"{v * 100:.1f}%"
+
+
+def pct(v):
+    return f"{v * 100:.1f}%"
+
+
 rows = []
 counts = {}
 for pairing in ("search vs 3 ismcts", "ismcts vs 3 search"):
@@ -21,39 +30,86 @@ for pairing in ("search vs 3 ismcts", "ismcts vs 3 search"):
     w = sum(m["won"] for m in g)
     lo, hi = wilson_interval(w, len(g))
     counts[pairing] = len(g)
-    rows.append((pairing, f"{w} / {len(g)}", pct(w / len(g)), f"{pct(lo)} to {pct(hi)}",
-                 f"{statistics.fmean(m['rounds'] for m in g):.1f}", f"{statistics.fmean(m['actions'] for m in g):.1f}"))
+    rows.append(
+        (
+            pairing,
+            f"{w} / {len(g)}",
+            pct(w / len(g)),
+            f"{pct(lo)} to {pct(hi)}",
+            f"{statistics.fmean(m['rounds'] for m in g):.1f}",
+            f"{statistics.fmean(m['actions'] for m in g):.1f}",
+        )
+    )
+
+
 def q(v, p):
-    o = sorted(v); return o[min(len(o) - 1, int(p * len(o)))]
+    o = sorted(v)
+    return o[min(len(o) - 1, int(p * len(o)))]
+
+
 trows = []
-for side, label in (("search", "``search`` (12 samples, 6 moves)"), ("ismcts", "ISMCTS (CPU-time budget)")):
+for side, label in (
+    ("search", "``search`` (12 samples, 6 moves)"),
+    ("ismcts", "ISMCTS (CPU-time budget)"),
+):
     t = [x for m in matches for x in m[f"{side}_times"]]
-    trows.append((label, f"{len(t):,}", *(f"{v * 1000:.0f} ms" for v in (statistics.median(t), statistics.fmean(t), q(t, .9), q(t, .99), max(t)))))
+    trows.append(
+        (
+            label,
+            f"{len(t):,}",
+            *(
+                f"{v * 1000:.0f} ms"
+                for v in (statistics.median(t), statistics.fmean(t), q(t, 0.9), q(t, 0.99), max(t))
+            ),
+        )
+    )
 sims = [s for m in matches for s in m["ismcts_simulations"]]
 budgets = [m["budget_seconds"] for m in matches]
+
+
 def table(header, rows):
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     sep = "   " + "  ".join("=" * w for w in widths)
-    out = [sep, ("   " + "  ".join(str(h).ljust(w) for h, w in zip(header, widths))).rstrip(), sep]
-    out += [("   " + "  ".join(str(c).ljust(w) for c, w in zip(r, widths))).rstrip() for r in rows]
+    out = [
+        sep,
+        ("   " + "  ".join(str(h).ljust(w) for h, w in zip(header, widths, strict=True))).rstrip(),
+        sep,
+    ]
+    out += [
+        ("   " + "  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True))).rstrip()
+        for r in rows
+    ]
     out.append(sep)
     return "\n".join(out)
+
+
 print(table(("Pairing", "Wins", "Win rate", "95% CI", "Rounds", "Actions"), rows))
 print()
-print(table(("Bot", "Decisions", "Median", "Mean", "90th percentile", "99th percentile", "Most"), trows))
+print(
+    table(
+        ("Bot", "Decisions", "Median", "Mean", "90th percentile", "99th percentile", "Most"), trows
+    )
+)
 print()
-print(f"SIMS median {statistics.median(sims):.0f} mean {statistics.fmean(sims):.1f} least {min(sims)} most {max(sims)}")
-print(f"BUDGET first {budgets[0]*1000:.1f} last {budgets[-1]*1000:.1f} mean {statistics.fmean(budgets)*1000:.1f}")
+print(
+    f"SIMS median {statistics.median(sims):.0f} mean {statistics.fmean(sims):.1f}"
+    f" least {min(sims)} most {max(sims)}"
+)
+print(
+    f"BUDGET first {budgets[0] * 1000:.1f} last {budgets[-1] * 1000:.1f}"
+    f" mean {statistics.fmean(budgets) * 1000:.1f}"
+)
 print(f"COUNTS {counts} started {head['started']}")
 
 # --- the section, spliced into docs/bots.rst between its markers
 both = min(counts.values())
 status = (
-    f"These are the figures of the first {counts['search vs 3 ismcts']:,} and {counts['ismcts vs 3 search']:,} "
-    f"matches of the run (started {head['started']} UTC): the run, 1,000 matches per pairing, was still "
+    f"These are the figures of the first {counts['search vs 3 ismcts']:,} and "
+    f"{counts['ismcts vs 3 search']:,} matches of the run (started {head['started']} UTC): "
+    "the run, 1,000 matches per pairing, was still "
     "going when this page was written, and goes on writing to its results file."
-    if not final else
-    f"The run finished all {both:,} matches of each pairing."
+    if not final
+    else f"The run finished all {both:,} matches of each pairing."
 )
 section = f"""
 An outside yardstick: OpenSpiel's ISMCTS
@@ -95,8 +151,8 @@ the other, so parity is 25%. {status}
 
 ISMCTS's budget settled at {budgets[-1] * 1000:.0f} ms (the first match's, from the
 calibration, was {budgets[0] * 1000:.0f} ms), and it ran a median of {statistics.median(sims):.0f}
-simulations per decision (mean {statistics.fmean(sims):.1f}, from {min(sims)} to {max(sims)}). Its mean time
-per decision is a little above the search bot's: it stops only after the
+simulations per decision (mean {statistics.fmean(sims):.1f}, from {min(sims)} to {max(sims)}).
+Its mean time per decision is a little above the search bot's: it stops only after the
 simulation that crosses the budget, so the comparison, if anything, favours
 ISMCTS.
 

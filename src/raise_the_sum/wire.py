@@ -207,7 +207,7 @@ def _state(state: GameState) -> dict[str, JSON]:
         "to_beat": state.to_beat,
         "standing": _cards(state.standing),
         "standing_seat": state.standing_seat,
-        "passed": sorted(state.passed),
+        "passed": list(sorted(state.passed)),  # noqa: C413 (list() types it as JSON)
         "deck": _pile(state.deck),
         "discard": _pile(state.discard),
     }
@@ -227,7 +227,7 @@ def _view(view: PlayerView) -> dict[str, JSON]:
         "attack": _attack(view.attack),
         "standing": _cards(view.standing),
         "standing_seat": view.standing_seat,
-        "passed": sorted(view.passed),
+        "passed": list(sorted(view.passed)),  # noqa: C413 (list() types it as JSON)
         "points": list(view.points),
         "deck_size": view.deck_size,
         "discard": _pile(view.discard),
