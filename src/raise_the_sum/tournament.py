@@ -104,7 +104,7 @@ def match_seeds(seed: int, index: int) -> tuple[int, Rng]:
     >>> game_seed == Rng.from_seed(0).next_u64()[0]
     True
     """
-    if type(index) is not int or index < 0:
+    if _validate.whole(index, "match index") < 0:
         raise ValueError(f"match index must be an int >= 0, got {index!r}")
     root = Rng.from_seed(seed)
     game_seed, _ = root.skip(2 * index).next_u64()
@@ -137,7 +137,7 @@ def fill_seats(bots: Sequence[Bot], players: int | None = None) -> tuple[Bot, ..
         raise ValueError(f"bots: 2 to 4 bots, one per seat, got {len(bots)} (rule R3.1)")
     if players is None:
         players = max(len(bots), 2)
-    if type(players) is not int or not 2 <= players <= 4:
+    if not 2 <= _validate.whole(players, "players") <= 4:
         raise ValueError(f"players: 2 to 4 players, got {players!r} (rule R3.1)")
     if len(bots) > players:
         raise ValueError(f"bots: {len(bots)} bots for {players} seats; name at most {players}")
@@ -374,9 +374,9 @@ def run_tournament(
     bots, ``matches``, ``seed``, ``rules`` and ``records``: never on the
     executor or the number of workers.
     """
-    if type(matches) is not int or matches < 0:
+    if _validate.whole(matches, "matches") < 0:
         raise ValueError(f"matches must be an int >= 0, got {matches!r}")
-    if type(jobs) is not int or jobs < 1:
+    if _validate.whole(jobs, "jobs") < 1:
         raise ValueError(f"jobs must be an int >= 1, got {jobs!r}")
     _validate.whole(seed, "seed")
     if executor is not None and not isinstance(executor, Executor):
