@@ -328,10 +328,7 @@ _ENCODERS: Final[dict[type, Callable[[Any], JSON]]] = {
 Encodable: TypeAlias = (
     Attack
     | Rules
-    | Play
-    | Pass
-    | Discard
-    | NextRound
+    | Action
     | GameState
     | PlayerView
     | Step
@@ -340,15 +337,7 @@ Encodable: TypeAlias = (
     | MatchRecord
     | IllegalAction
     | WireError
-    | Played
-    | Passed
-    | MustDiscard
-    | Discarded
-    | RoundWon
-    | MatchWon
-    | RoundStarted
-    | Reshuffled
-    | Drew
+    | Event
 )
 
 
