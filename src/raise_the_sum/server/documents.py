@@ -45,7 +45,7 @@ __all__ = ["dumps", "encode_event", "seat_document"]
 
 def dumps(value: Any) -> bytes:
     """Compact UTF-8 JSON, the server's one encoder for everything it sends."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+    return _text(value).encode()
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -93,6 +93,7 @@ def seat_document(
 
 
 def _text(value: Any) -> str:
+    """Compact JSON text: what :func:`dumps` and :func:`seat_document` write."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
