@@ -25,8 +25,6 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final, TypeVar, cast
 
-from attrs import evolve
-
 from raise_the_sum import _tables, _validate
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.cards import ALL_CARDS, Card
@@ -156,18 +154,58 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
         rules = state.rules
         hand = state.hands[state.current]
         if len(hand) < rules.min_play:
-            return (_PASS,)
+            return _ONLY_PASS
+        indices = tuple(map(_BY_INDEX, hand))
+        standing = state.standing
+        key: _LegalKey = (indices, rules.min_play, rules.max_play, state.to_beat, standing)
+        found = _LEGAL.get(key)
+        if found is not None:
+            return found
         if state.opening:
-            return _tables.plays(hand, rules.min_play, rules.max_play)
-        to_beat = cast(int, state.to_beat)  # not an opening: there is a score to beat
-        replies = _tables.replies(hand, rules.min_play, rules.max_play, to_beat, state.attack)
-        return (*replies, _PASS)
+            found = _tables.plays(indices, rules.min_play, rules.max_play)
+        else:
+            to_beat = cast(int, state.to_beat)  # not an opening: there is a score to beat
+            attack = state.attack
+            replies = _tables.replies(
+                indices, rules.min_play, rules.max_play, to_beat, attack.subtract, attack.divide
+            )
+            found = (*replies, _PASS)
+        _LEGAL.put(key, found, weight=len(found) + 1)
+        return found
     if phase is Phase.DISCARD:
-        hand = state.hands[state.current]
-        return tuple(_tables.discards(hand, len(hand) - state.rules.hand_limit))
+        indices = tuple(map(_BY_INDEX, state.hands[state.current]))
+        limit = state.rules.hand_limit
+        key = (indices, limit)
+        found = _LEGAL.get(key)
+        if found is None:
+            found = _tables.discards(indices, len(indices) - limit)
+            _LEGAL.put(key, found, weight=len(found) + 1)
+        return found
     if phase is Phase.ROUND_OVER:
         return (_NEXT_ROUND,)
     return ()
+
+
+# What a player's legal actions depend on, and nothing else: in PLAY, the hand, the play
+# sizes, the score to beat and the standing play (whose cards make the attack, and whose
+# absence makes an opening); in DISCARD, the hand and the hand limit. The hand is keyed by
+# its sorted card indices (ints hash in C), so equal multisets give equal keys.
+_LegalKey = (
+    tuple[tuple[int, ...], int, int, int | None, tuple[Card, ...]] | tuple[tuple[int, ...], int]
+)
+
+#: The most actions :data:`_LEGAL` holds at once (about 8 MB of references at most).
+LEGAL_MEMO_LIMIT: Final = 1_000_000
+
+#: ``legal_plays``' answers, by their key: a search that meets a hand again (a rollout, a
+#: tree) gets the same tuple back at the cost of one lookup. Bounded (each answer weighs its
+#: length plus one, and the memo empties itself rather than pass LEGAL_MEMO_LIMIT) and safe
+#: under threads (see _tables.BoundedMemo). The answers are tuples of shared, frozen
+#: actions, so handing the same tuple to every caller is safe.
+_LEGAL: Final[_tables.BoundedMemo[_LegalKey, tuple[Action, ...]]] = _tables.BoundedMemo(
+    LEGAL_MEMO_LIMIT
+)
+_ONLY_PASS: Final = (_PASS,)
 
 
 def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
@@ -350,14 +388,13 @@ def _play(state: GameState, play: Play) -> GameState:
         raise IllegalAction("R4.4", f"a reply must beat {state.to_beat}; this play totals {total}")
     # The play replaces the standing play, whose cards go to the discard pile (R4.6).
     return _end_turn(
-        evolve(
-            state,
-            hands=_with(state.hands, seat, rest),
-            to_beat=total,
-            standing=played,
-            standing_seat=seat,
-            discard=state.discard + state.standing,
-        )
+        state,
+        hands=_with(state.hands, seat, rest),
+        passed=state.passed,
+        to_beat=total,
+        standing=played,
+        standing_seat=seat,
+        discard=state.discard + state.standing,
     )
 
 
@@ -365,7 +402,15 @@ def _pass(state: GameState) -> GameState:
     seat = state.current
     if state.opening and len(state.hands[seat]) >= state.rules.min_play:
         raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
-    return _end_turn(evolve(state, passed=state.passed | {seat}))
+    return _end_turn(
+        state,
+        hands=state.hands,
+        passed=state.passed | {seat},
+        to_beat=state.to_beat,
+        standing=state.standing,
+        standing_seat=state.standing_seat,
+        discard=state.discard,
+    )
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
@@ -381,66 +426,118 @@ def _discard(state: GameState, action: Discard) -> GameState:
             f"you hold {len(hand)} cards and keep {rules.hand_limit}: discard exactly "
             f"{excess}, not {len(action.cards)}",
         )
-    return _finish_turn(
-        evolve(state, hands=_with(state.hands, seat, rest), discard=state.discard + discarded)
+    # The hand is now at the limit, so the turn ends (_end_turn asks no second discard).
+    return _end_turn(
+        state,
+        hands=_with(state.hands, seat, rest),
+        passed=state.passed,
+        to_beat=state.to_beat,
+        standing=state.standing,
+        standing_seat=state.standing_seat,
+        discard=state.discard + discarded,
     )
 
 
-def _end_turn(state: GameState) -> GameState:
-    """After a play or a pass: discard first if over the hand limit (R4.8), else finish."""
-    if len(state.hands[state.current]) > state.rules.hand_limit:
-        return evolve(state, phase=Phase.DISCARD)
-    return _finish_turn(state)
+# The transitions below build the next state once, from ``state`` and the fields the
+# action changed (no intermediate states: a whole match builds one state per action).
 
 
-def _finish_turn(state: GameState) -> GameState:
-    """The turn is over: score the round if one player is left (R5.1), else the next turn."""
-    players = state.rules.players
-    passed = state.passed
-    if len(passed) == players - 1:
-        winner = next(s for s in range(players) if s not in passed)
-        points = state.points[winner] + 1
-        over = points >= state.rules.points_to_win
-        return evolve(
-            state,
-            phase=Phase.MATCH_OVER if over else Phase.ROUND_OVER,
-            current=winner,
-            points=_with(state.points, winner, points),
-        )
+def _end_turn(
+    state: GameState,
+    *,
+    hands: tuple[tuple[Card, ...], ...],
+    passed: frozenset[int],
+    to_beat: int | None,
+    standing: tuple[Card, ...],
+    standing_seat: int | None,
+    discard: tuple[Card, ...],
+) -> GameState:
+    """After a play, a pass or a discard, with the table as the action left it.
+
+    Over the hand limit, the player discards first (R4.8). Otherwise the turn
+    is over: the round is scored if one player is left (R5.1), else the next
+    seat still in (R4.9) starts its turn.
+    """
+    rules = state.rules
     seat = state.current
-    while True:
-        seat = (seat + 1) % players
-        if seat not in passed:
-            return _start_turn(state, seat)
+    players = rules.players
+    if len(hands[seat]) > rules.hand_limit:
+        phase, current, points = Phase.DISCARD, seat, state.points
+    elif len(passed) == players - 1:
+        winner = next(s for s in range(players) if s not in passed)
+        won = state.points[winner] + 1
+        over = won >= rules.points_to_win
+        phase, current = (Phase.MATCH_OVER if over else Phase.ROUND_OVER), winner
+        points = _with(state.points, winner, won)
+    else:
+        while True:
+            seat = (seat + 1) % players
+            if seat not in passed:
+                return _start_turn(
+                    state, seat, hands, passed, to_beat, standing, standing_seat, discard
+                )
+    return GameState(
+        rules=rules,
+        seed=state.seed,
+        rng=state.rng,
+        phase=phase,
+        current=current,
+        hands=hands,
+        points=points,
+        to_beat=to_beat,
+        standing=standing,
+        standing_seat=standing_seat,
+        passed=passed,
+        deck=state.deck,
+        discard=discard,
+    )
 
 
 def _next_round(state: GameState) -> GameState:
     """Leave the brief result: clear the table, everyone rejoins, the winner opens (R5.3)."""
-    cleared = evolve(
+    return _start_turn(
         state,
-        passed=frozenset(),
-        to_beat=None,
-        standing=(),
-        standing_seat=None,
-        discard=state.discard + state.standing,
+        state.current,
+        state.hands,
+        frozenset(),
+        None,
+        (),
+        None,
+        state.discard + state.standing,
     )
-    return _start_turn(cleared, state.current)
 
 
-def _start_turn(state: GameState, seat: int) -> GameState:
-    """``seat`` starts its turn: it draws 1 card (R4.1), reshuffling if need be (R6.1)."""
+def _start_turn(
+    state: GameState,
+    seat: int,
+    hands: tuple[tuple[Card, ...], ...],
+    passed: frozenset[int],
+    to_beat: int | None,
+    standing: tuple[Card, ...],
+    standing_seat: int | None,
+    discard: tuple[Card, ...],
+) -> GameState:
+    """``seat`` starts its turn: it draws 1 card (R4.1), reshuffling if need be (R6.1).
+
+    The other fields are the table as the turn before left it.
+    """
     deck = state.deck
-    discard = state.discard
     rng = state.rng
     if not deck:
         deck, rng = rng.shuffle(discard)
         discard = ()
-    return evolve(
-        state,
+    return GameState(
+        rules=state.rules,
+        seed=state.seed,
         rng=rng,
         phase=Phase.PLAY,
         current=seat,
-        hands=_with(state.hands, seat, _insert(state.hands[seat], deck[0])),
+        hands=_with(hands, seat, _insert(hands[seat], deck[0])),
+        points=state.points,
+        to_beat=to_beat,
+        standing=standing,
+        standing_seat=standing_seat,
+        passed=passed,
         deck=deck[1:],
         discard=discard,
     )

@@ -88,11 +88,19 @@ class Attack:
 NO_ATTACK: Final = Attack()
 
 # Per card index: what the card adds, multiplies, subtracts, divides; is it Zero.
-_ADD: Final = tuple(c.value if c.kind is Kind.ADD else 0 for c in ALL_CARDS)
-_MUL: Final = tuple(c.value if c.kind is Kind.MULTIPLY else 1 for c in ALL_CARDS)
+# Package-internal: the engine's tables add these up for many plays at once, as
+# PlayProfile does for one (rules R2.1, R2.2 and R2.4).
+#: What each card (by :attr:`Card.index`) adds to its play's Add sum (rule R2.1).
+ADDS: Final = tuple(c.value if c.kind is Kind.ADD else 0 for c in ALL_CARDS)
+#: What each card multiplies its play's total by (rule R2.4); 1 for every other kind.
+MULTIPLIERS: Final = tuple(c.value if c.kind is Kind.MULTIPLY else 1 for c in ALL_CARDS)
+#: The index of the Zero card (rule R2.2).
+ZERO_INDEX: Final = ALL_CARDS[-1].index
+_ADD: Final = ADDS
+_MUL: Final = MULTIPLIERS
 _SUB: Final = tuple(c.value if c.kind is Kind.SUBTRACT else 0 for c in ALL_CARDS)
 _DIV: Final = tuple(c.value if c.kind is Kind.DIVIDE else 1 for c in ALL_CARDS)
-_ZERO_INDEX: Final = ALL_CARDS[-1].index
+_ZERO_INDEX: Final = ZERO_INDEX
 _INDEX: Final = attrgetter("index")
 
 
@@ -234,7 +242,19 @@ def sent_by(cards: Iterable[Card]) -> Attack:
         divide *= _DIV[i]
     if subtract == 0 and divide == 1:
         return NO_ATTACK
-    return Attack(subtract, divide)
+    key = (subtract, divide)
+    attack = _SENT.get(key)
+    if attack is None:
+        attack = Attack(subtract, divide)
+        if len(_SENT) < _MAX_SENT:
+            _SENT[key] = attack
+    return attack
+
+
+# The attacks sent so far, shared: an Attack is frozen, so one object serves every play
+# that sends it (a play of at most a few cards sends one of a few hundred attacks).
+_SENT: dict[tuple[int, int], Attack] = {}
+_MAX_SENT: Final = 4096
 
 
 @attrs.frozen
