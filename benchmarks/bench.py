@@ -60,6 +60,7 @@ from raise_the_sum import (
     Rng,
     _tables,
     apply,
+    engine,
     legal_plays,
     new_game,
     score,
@@ -147,6 +148,18 @@ def peak_kib(run: Callable[[], object]) -> float:
     return peak / 1024
 
 
+def _empty_tables() -> None:
+    """Empty the engine's tables of plays and its memo (whichever a revision has: --against)."""
+    for table in getattr(_tables, "_actions", {}).values():
+        table.clear()
+    old = getattr(_tables, "_plays", None)
+    if isinstance(old, dict):
+        old.clear()
+    memo = getattr(engine, "_LEGAL", None)
+    if memo is not None:
+        memo.clear()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark the raise-the-sum engine.")
     parser.add_argument("--repeats", type=int, default=7, help="runs per figure (default 7)")
@@ -172,8 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[tuple[str, str, str]] = []
 
     # legal_plays: the first pass meets every hand's plays for the first time
-    # (empty memo tables); later passes meet fresh hands with warm tables.
-    _tables._plays.clear()
+    # (empty tables of Play objects); later passes meet fresh hands with warm
+    # tables (a fresh hand is never in legal_plays' own memo).
+    _empty_tables()
     cold_states, rng = opening_states(rng, args.hands)
     cold = time_each(cold_states) * 1e6
     opening_runs, reply_runs = [], []

@@ -12,6 +12,8 @@ What is measured, in one process, on the same hands:
   indices, then ``dict.fromkeys`` (no ``Play`` objects, no scoring);
 * ``legal_plays`` on the same hands as openings, **fresh** (the first call
   on that hand) and **seen** (the same state again, as rollouts do);
+* ``legal_plays`` on the same hands as **fresh replies**, each facing a
+  random standing play (a random score and attack), against the same floor;
 * **whole matches**: random 4-player matches (a random legal action at every
   step). With ``--baseline REV`` the library at commit ``REV`` (``git
   archive``) plays the same seeded matches in a subprocess, runs taken in
@@ -19,6 +21,11 @@ What is measured, in one process, on the same hands:
 
 Each figure is the median over the hands (or matches) of one run, then the
 median of ``--repeats`` runs; the ratios hold from one machine to another.
+Before the timed runs, ``--warmup`` fresh hands (6,000 unless told) fill the
+library's shared tables of ``Play`` objects, as any long search or learning
+run does; the first run's fresh figure, with empty tables, is printed too.
+Matches run in fresh processes (``--matches`` per process), in turn with the
+baseline's, timed by CPU time so that a busy machine favours neither side.
 The targets of the issue: fresh at most 2x the floor, seen at most 0.5x,
 and a whole match at most half the previous commit's time.
 """
@@ -43,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MATCHES_CODE = r"""
 import json, statistics, sys, time
 from raise_the_sum import Phase, Rng, apply, legal_plays, new_game
+clock = time.process_time
 def match(seed):
     state = new_game(seed=seed)
     rng = Rng.from_seed(seed ^ 0x5EED)
@@ -53,9 +61,9 @@ def match(seed):
 first, count = int(sys.argv[1]), int(sys.argv[2])
 times = []
 for seed in range(first, first + count):
-    start = time.perf_counter()
+    start = clock()
     match(seed)
-    times.append(time.perf_counter() - start)
+    times.append(clock() - start)
 print(json.dumps(statistics.median(times)))
 """
 
@@ -65,19 +73,20 @@ def floor(codes: tuple[int, ...]) -> dict[tuple[int, ...], None]:
     return dict.fromkeys(chain.from_iterable(combinations(codes, k) for k in range(1, 6)))
 
 
-def hands_run(count: int, seed: int) -> tuple[float, float, float]:
-    """Median seconds of the floor, ``legal_plays`` fresh and seen, over ``count`` hands."""
+def hands_run(count: int, seed: int) -> tuple[float, float, float, float, float]:
+    """Median seconds over ``count`` fresh hands: floor, fresh, seen; reply floor, fresh reply."""
     import attrs
 
-    from raise_the_sum import STANDARD_DECK, Rng, legal_plays, new_game
+    from raise_the_sum import STANDARD_DECK, Rng, legal_plays, new_game, score
 
     rng = Rng.from_seed(seed)
     base = new_game(seed=1)
     clock = time.perf_counter
-    floors, fresh, seen = [], [], []
+    floors, fresh, seen, reply_floors, replies = [], [], [], [], []
     for _ in range(count):
         order, rng = rng.shuffle(range(len(STANDARD_DECK)))
-        hand = tuple(sorted(STANDARD_DECK[i] for i in order[:8]))
+        cards = [STANDARD_DECK[i] for i in order[:13]]
+        hand = tuple(sorted(cards[:8]))
         state = attrs.evolve(base, hands=(hand, *base.hands[1:]))
         codes = tuple(card.index for card in hand)
         start = clock()
@@ -89,7 +98,34 @@ def hands_run(count: int, seed: int) -> tuple[float, float, float]:
         start = clock()
         legal_plays(state)
         seen.append(clock() - start)
-    return statistics.median(floors), statistics.median(fresh), statistics.median(seen)
+        # A fresh reply: another fresh hand, facing a random standing play of 1 to 5 cards.
+        order, rng = rng.shuffle(range(len(STANDARD_DECK)))
+        cards = [STANDARD_DECK[i] for i in order[:13]]
+        size, rng = rng.below(5)
+        standing = tuple(sorted(cards[8 : 9 + size]))
+        hand = tuple(sorted(cards[:8]))
+        reply = attrs.evolve(
+            base,
+            current=1,
+            hands=(base.hands[0], hand, *base.hands[2:]),
+            standing=standing,
+            standing_seat=0,
+            to_beat=score(standing),
+        )
+        codes = tuple(card.index for card in hand)
+        start = clock()
+        floor(codes)
+        reply_floors.append(clock() - start)
+        start = clock()
+        legal_plays(reply)
+        replies.append(clock() - start)
+    return (
+        statistics.median(floors),
+        statistics.median(fresh),
+        statistics.median(seen),
+        statistics.median(reply_floors),
+        statistics.median(replies),
+    )
 
 
 def matches_run(src: Path, first: int, count: int) -> float:
@@ -111,12 +147,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000, help="hands per run (default 2000)")
     parser.add_argument("--matches", type=int, default=20, help="matches per run (default 20)")
     parser.add_argument("--baseline", metavar="REV", help="also time matches at this commit")
+    parser.add_argument(
+        "--warmup", type=int, default=6000, help="fresh hands met before timing (default 6000)"
+    )
     args = parser.parse_args(argv)
 
+    cold = hands_run(max(args.hands // 4, 1), 999)  # the very first hands: empty tables
+    if args.warmup:
+        hands_run(args.warmup, 998)
     runs = [hands_run(args.hands, 1000 + r) for r in range(args.repeats)]
-    floor_s = statistics.median(r[0] for r in runs)
-    fresh_s = statistics.median(r[1] for r in runs)
-    seen_s = statistics.median(r[2] for r in runs)
+    floor_s, fresh_s, seen_s, reply_floor_s, reply_s = (
+        statistics.median(r[i] for r in runs) for i in range(5)
+    )
     print(f"enumeration floor vs legal_plays: median of {args.repeats} runs of {args.hands} hands")
     print(f"Python {platform.python_version()}, {platform.machine()}, {platform.system()}")
     print()
@@ -127,9 +169,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{fresh_s / floor_s:>9.2f}×{'≤ 2×':>8}"
     )
     print(
+        f"{'legal_plays, fresh 8-card reply':<38}{reply_s * 1e6:>8.1f}µs"
+        f"{reply_s / reply_floor_s:>9.2f}×{'≤ 2×':>8}"
+    )
+    print(
         f"{'legal_plays, the same hand again':<38}{seen_s * 1e6:>8.1f}µs"
         f"{seen_s / floor_s:>9.2f}×{'≤ 0.5×':>8}"
     )
+    print(f"{'(fresh opening, empty tables)':<38}{cold[1] * 1e6:>8.1f}µs{cold[1] / cold[0]:>9.2f}×")
 
     current = ROOT / "src"
     if args.baseline:
