@@ -227,7 +227,10 @@ class Actions(dict[int, _A]):
     True
     """
 
-    __slots__ = ("kind", "limit", "lock", "width")
+    __slots__ = ("chunks", "kind", "limit", "lock", "width")
+
+    #: A code is decoded in two chunks, the cards of index below and from this one.
+    SPLIT: Final = 12
 
     def __init__(self, kind: type[_A], width: int, limit: int) -> None:
         super().__init__()
@@ -238,24 +241,36 @@ class Actions(dict[int, _A]):
         #: The most entries held.
         self.limit = limit
         self.lock = threading.Lock()
+        #: A chunk of a code -> its cards: far fewer chunks than codes, so decoding is two
+        #: lookups once the chunks have been met (bounded with the table).
+        self.chunks: dict[int, tuple[Card, ...]] = {}
+
+    def _chunk(self, chunk: int, first: int) -> tuple[Card, ...]:
+        """The cards of one chunk of a code, whose lowest card has index ``first``."""
+        key = chunk << 5 | first  # first is 0 or SPLIT, below 32
+        cards = self.chunks.get(key)
+        if cards is None:
+            width = self.width
+            mask = (1 << width) - 1
+            found: list[Card] = []
+            index = first
+            while chunk:  # one step per card index
+                found += repeat(ALL_CARDS[index], chunk & mask)
+                chunk >>= width
+                index += 1
+            cards = self.chunks[key] = tuple(found)
+        return cards
 
     def __missing__(self, code: int) -> _A:
-        width = self.width
-        mask = (1 << width) - 1
-        cards: list[Card] = []
-        rest = code
-        while rest:  # one step per distinct card, lowest first
-            shift = (rest & -rest).bit_length() - 1
-            shift -= shift % width
-            count = (rest >> shift) & mask
-            cards += repeat(ALL_CARDS[shift // width], count)
-            rest -= count << shift
+        bits = self.width * self.SPLIT
+        cards = self._chunk(code & ((1 << bits) - 1), 0) + self._chunk(code >> bits, self.SPLIT)
         # The cards are the library's own, sorted and valid: skip the converter.
         action: _A = object.__new__(self.kind)
-        object.__setattr__(action, "cards", tuple(cards))
+        object.__setattr__(action, "cards", cards)
         with self.lock:
             if len(self) >= self.limit:
                 self.clear()
+                self.chunks.clear()
             self[code] = action
         return action
 
