@@ -71,7 +71,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
             "0",
         ],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=open(os.environ.get("LOAD_SERVER_LOG", os.devnull), "w"),  # noqa: SIM115
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )

@@ -6,9 +6,14 @@ with the acting seat, then :meth:`Store.commit
 version), and only then the table in memory moves on and its watchers are
 woken. An action is answered only after its commit.
 
-Bots act on the server: after a pause of ``pace`` seconds, a bot's decision
-runs on a thread pool, off the event loop, so that a search bot at one
-table never holds up another table. In the brief result between rounds, the
+Bots act on the server, after a pause of ``pace`` seconds before each
+action. The search bots (:data:`THREAD_BOTS`: ``search`` and ``alex``, tens
+of milliseconds a decision) run on a thread pool, off the event loop, so
+that they never hold up another table; the rule-based bots decide in tens of
+microseconds, less than handing the work to a thread costs, and run on the
+event loop. At a pace of 0 the bots' actions that follow one another at a
+table form one burst: computed together, committed in one transaction (one
+version each), and the table moves on, and its watchers hear of it, once. In the brief result between rounds, the
 table moves on by itself after the same pause, unless the round's winner
 sends ``NextRound`` first. After a restart, :meth:`TableService.start`
 resumes every unfinished table that has a bot to act.
@@ -46,7 +51,16 @@ from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.verdicts import check
 
-__all__ = ["HUMAN", "Created", "Outcome", "Table", "TableService", "seed_commitment"]
+__all__ = [
+    "HUMAN",
+    "MAX_BURST",
+    "THREAD_BOTS",
+    "Created",
+    "Outcome",
+    "Table",
+    "TableService",
+    "seed_commitment",
+]
 
 _log = logging.getLogger("raise_the_sum.server")
 
@@ -55,6 +69,13 @@ HUMAN: Final = "human"
 
 #: The seats of a tutorial table when none are given: You, then Riley, Sam and Alex.
 TUTORIAL_SEATS: Final = ("human", "riley", "sam", "alex")
+
+#: The bots whose decisions run on the thread pool: those that search (tens of milliseconds).
+#: The others (random, greedy, cautious, riley, sam) decide in well under a millisecond.
+THREAD_BOTS: Final = frozenset({"search", "alex"})
+
+#: The most bots' actions one burst commits at once (at a pace of 0).
+MAX_BURST: Final = 64
 
 
 def seed_commitment(seed: int) -> str:
@@ -108,6 +129,8 @@ class Table:
     #: One event per open WebSocket, set at every change.
     watchers: set[asyncio.Event] = attrs.field(factory=set)
     driver: asyncio.Task[None] | None = None
+    #: The client action ids answered at this table, as ``(seat, id)``; their answers are stored.
+    answered: set[tuple[int, str]] = attrs.field(factory=set)
     #: Documents built at this version, by (seat, since).
     documents: dict[tuple[int, int], bytes] = attrs.field(factory=dict)
 
@@ -137,6 +160,11 @@ class Table:
     def automatic(self) -> bool:
         """True when the server acts now: a bot's turn, or the end of the brief result."""
         return self.driven().driver_to_act
+
+    def threaded(self, driven: match_driver.Table) -> bool:
+        """True when the driver's next action at ``driven`` is a search bot's: for the pool."""
+        state = driven.state
+        return state.phase is not Phase.ROUND_OVER and self.seats[state.current] in THREAD_BOTS
 
 
 def _events_text(events: Sequence[Event]) -> str:
@@ -334,6 +362,7 @@ class TableService:
                 for s in stored.steps
             ],
             actions=[wire.loads(Action, s.action) for s in stored.steps],
+            answered=set(stored.answered),
         )
 
     async def _reload(self, table: Table) -> None:
@@ -344,6 +373,7 @@ class TableService:
         fresh = self._revive(stored)
         table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
         table.steps, table.actions = fresh.steps, fresh.actions
+        table.answered |= fresh.answered
         table.documents.clear()
         self._wake(table)
 
@@ -450,9 +480,13 @@ class TableService:
         ``illegal_action``). Every answer is kept as the id's first answer.
         """
         async with table.lock:
-            kept = await self.store.answer(table.table_id, seat, client_id)
-            if kept is not None:
-                return self._outcome(kept)
+            # Every id answered at this table is in ``answered`` (loaded with the table, added
+            # at each answer), so only a retry reads the store. An id answered by another
+            # process sharing the store is caught by the compare-and-set below.
+            if (seat, client_id) in table.answered:
+                kept = await self.store.answer(table.table_id, seat, client_id)
+                if kept is not None:
+                    return self._outcome(kept)
             if version != table.version:
                 stale = ProtocolError(
                     409,
@@ -476,8 +510,10 @@ class TableService:
             )
             answer = Answer(200, body)
             if await self._commit(
-                table, seat, action, state, events, table.rngs, (seat, client_id, answer)
+                table, [(seat, action, state, events)], table.rngs, (seat, client_id, answer)
             ):
+                # The answer is also the document a GET with since=version gets now.
+                table.documents[(seat, version)] = body
                 return Outcome(answer, version + 1)
             await self._reload(table)
             kept = await self.store.answer(table.table_id, seat, client_id)
@@ -500,34 +536,42 @@ class TableService:
         self, table: Table, seat: int, client_id: str, status: int, body: bytes
     ) -> Outcome:
         kept = await self.store.remember(table.table_id, seat, client_id, Answer(status, body))
+        table.answered.add((seat, client_id))
         return self._outcome(kept)
 
     async def _commit(
         self,
         table: Table,
-        seat: int,
-        action: Action,
-        state: GameState,
-        events: tuple[Event, ...],
+        steps: Sequence[tuple[int, Action, GameState, tuple[Event, ...]]],
         rngs: tuple[Rng | None, ...],
         answer: tuple[int, str, Answer] | None,
     ) -> bool:
-        """Write the step; on success move the table on, wake its watchers and its bots."""
-        version = table.version + 1
+        """Write the steps, ``(seat, action, state after, events)`` each, in one commit.
+
+        On success the table moves on to the last step's state, and its
+        watchers and its bots are woken once.
+        """
+        state = steps[-1][2]
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
             state=wire.dumps(state),
             extra=_extra_text(rngs),
-            step=StoredStep(version, seat, wire.dumps(action), _events_text(events)),
+            steps=tuple(
+                StoredStep(table.version + number, seat, wire.dumps(action), _events_text(events))
+                for number, (seat, action, _, events) in enumerate(steps, 1)
+            ),
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
         )
         if not await self.store.commit(commit):
             return False
-        table.state, table.version, table.rngs = state, version, rngs
-        table.steps.append(events)
-        table.actions.append(action)
+        table.state, table.version, table.rngs = state, commit.version, rngs
+        for _, action, _, events in steps:
+            table.steps.append(events)
+            table.actions.append(action)
+        if answer is not None:
+            table.answered.add((answer[0], answer[1]))
         table.documents.clear()
         self._wake(table)
         self._kick(table)
@@ -555,17 +599,27 @@ class TableService:
                     await asyncio.sleep(self.pace)
                     if table.version != version:
                         continue
-                # The driver's one action: a bot's choice (from its view and the legal
-                # actions, with its own generator) or NextRound(), on a worker thread.
-                moved, move = await loop.run_in_executor(
-                    self._executor, match_driver.bot_step, table.driven()
-                )
+                # The driver's actions: a bot's choice (from its view and the legal
+                # actions, with its own generator) or NextRound(). A search bot's runs on
+                # a worker thread; the others' on the loop, one after the other while the
+                # driver is to act, up to MAX_BURST at a pace of 0 (one at a time else).
+                driven = table.driven()
+                steps: list[tuple[int, Action, GameState, tuple[Event, ...]]] = []
+                limit = MAX_BURST if self.pace == 0 else 1
+                while driven.driver_to_act and len(steps) < limit:
+                    if not table.threaded(driven):
+                        driven, move = match_driver.bot_step(driven)
+                    elif steps:
+                        break  # commit what is decided before a search bot thinks
+                    else:
+                        driven, move = await loop.run_in_executor(
+                            self._executor, match_driver.bot_step, driven
+                        )
+                    steps.append((move.seat, move.action, driven.state, move.events))
                 async with table.lock:
                     if table.version != version:
                         continue
-                    committed = await self._commit(
-                        table, move.seat, move.action, moved.state, move.events, moved.rngs, None
-                    )
+                    committed = await self._commit(table, steps, driven.rngs, None)
                     if not committed:
                         await self._reload(table)
         except asyncio.CancelledError:
