@@ -13,10 +13,11 @@ that they never hold up another table; the rule-based bots decide in tens of
 microseconds, less than handing the work to a thread costs, and run on the
 event loop. At a pace of 0 the bots' actions that follow one another at a
 table form one burst: computed together, committed in one transaction (one
-version each), and the table moves on, and its watchers hear of it, once. In the brief result between rounds, the
-table moves on by itself after the same pause, unless the round's winner
-sends ``NextRound`` first. After a restart, :meth:`TableService.start`
-resumes every unfinished table that has a bot to act.
+version each), and the table moves on, and its watchers hear of it, once.
+In the brief result between rounds, the table moves on by itself after the
+same pause, unless the round's winner sends ``NextRound`` first. After a
+restart, :meth:`TableService.start` resumes every unfinished table that has
+a bot to act.
 """
 
 from __future__ import annotations
