@@ -32,6 +32,7 @@ import asyncio
 import json
 import os
 import re
+import resource
 import signal
 import sqlite3
 import statistics
@@ -137,8 +138,8 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
                     continue
                 if load.measuring:
                     load.latencies.append(took)
-                    load.acknowledged.append(
-                        (table, answer["version"], json.dumps(action, sort_keys=True))
+                    load.acknowledged.append(  # the action made the version after the one sent
+                        (table, doc["version"] + 1, json.dumps(action, sort_keys=True))
                     )
                 doc = answer  # it may be the seat's turn again (a discard, say)
 
@@ -155,6 +156,12 @@ def cpu_seconds(pid: int) -> float:
     """The process's user and system CPU time so far, in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def client_cpu_seconds() -> float:
+    """This process's (the load client's) user and system CPU time so far, in seconds."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, int]:
@@ -184,11 +191,13 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
             load.measuring = True
             versions_before = committed(db)
             cpu_before = cpu_seconds(process.pid)
+            client_before = client_cpu_seconds()
             measured_from = time.monotonic()
             await asyncio.gather(*clients)
             elapsed = time.monotonic() - measured_from
             versions_after = committed(db)
             cpu = cpu_seconds(process.pid) - cpu_before
+            client_cpu = client_cpu_seconds() - client_before
         memory = peak_memory(process.pid)
     finally:
         process.send_signal(
@@ -218,6 +227,7 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
         "server CPU ms per committed action": round(
             1000 * cpu / max(1, versions_after - versions_before), 2
         ),
+        "load client CPU (cores busy)": round(client_cpu / elapsed, 2),
         "machine load average (1 min)": os.getloadavg()[0],
         "durable after SIGKILL": f"{found} of {total}",
     }

@@ -168,6 +168,10 @@ class Table:
         return state.phase is not Phase.ROUND_OVER and self.seats[state.current] in THREAD_BOTS
 
 
+#: A step to commit: the seat, its action, the state after it, and its (full) events.
+_Step = tuple[int, Action, GameState, tuple[Event, ...]]
+
+
 def _events_text(events: Sequence[Event]) -> str:
     return json.dumps([wire.encode(event) for event in events], separators=(",", ":"))
 
@@ -500,22 +504,38 @@ class TableService:
                 state, events = step(table.state, action, seat=seat)
             except IllegalAction as error:
                 return await self._refuse(table, seat, client_id, 422, dumps(wire.encode(error)))
+            steps: list[_Step] = [(seat, action, state, events)]
+            rngs = table.rngs
+            if self.pace == 0 and not self._closing:
+                # At once: the rule-based bots' actions that follow join this commit, each
+                # a version of its own, and the answer shows them (a search bot's wait for
+                # the driver). A bot's failure is the driver's to report; here it only ends
+                # the burst.
+                driven = match_driver.Table(
+                    state, table.bots, rngs, match_driver.NextRoundBy.DRIVER
+                )
+                burst: list[_Step] = []
+                try:
+                    driven = self._burst(table, driven, burst, MAX_BURST)
+                except Exception:  # the driver will meet it again, and log it
+                    pass
+                else:
+                    steps += burst
+                    rngs = driven.rngs
             body = seat_document(
                 table=table.table_id,
-                version=version + 1,
-                state=state,
-                steps=[events],
+                version=version + len(steps),
+                state=steps[-1][2],
+                steps=[events for _, _, _, events in steps],
                 seat=seat,
                 seats=table.seats,
                 tutorial=table.tutorial,
             )
             answer = Answer(200, body)
-            if await self._commit(
-                table, [(seat, action, state, events)], table.rngs, (seat, client_id, answer)
-            ):
+            if await self._commit(table, steps, rngs, (seat, client_id, answer)):
                 # The answer is also the document a GET with since=version gets now.
                 table.documents[(seat, version)] = body
-                return Outcome(answer, version + 1)
+                return Outcome(answer, table.version)
             await self._reload(table)
             kept = await self.store.answer(table.table_id, seat, client_id)
             if kept is not None:
@@ -543,7 +563,7 @@ class TableService:
     async def _commit(
         self,
         table: Table,
-        steps: Sequence[tuple[int, Action, GameState, tuple[Event, ...]]],
+        steps: Sequence[_Step],
         rngs: tuple[Rng | None, ...],
         answer: tuple[int, str, Answer] | None,
     ) -> bool:
@@ -579,6 +599,22 @@ class TableService:
         return True
 
     @staticmethod
+    def _burst(
+        table: Table, driven: match_driver.Table, steps: list[_Step], limit: int
+    ) -> match_driver.Table:
+        """The rule-based bots' actions from ``driven`` on, added to ``steps`` (up to ``limit``).
+
+        They run here, on the event loop: each decides in tens of
+        microseconds. It stops where a search bot (:data:`THREAD_BOTS`) or
+        a person is to act, or the match is over; the table it returns has
+        the bots' generators advanced.
+        """
+        while len(steps) < limit and driven.driver_to_act and not table.threaded(driven):
+            driven, move = match_driver.bot_step(driven)
+            steps.append((move.seat, move.action, driven.state, move.events))
+        return driven
+
+    @staticmethod
     def _wake(table: Table) -> None:
         for watcher in table.watchers:
             watcher.set()
@@ -605,18 +641,16 @@ class TableService:
                 # a worker thread; the others' on the loop, one after the other while the
                 # driver is to act, up to MAX_BURST at a pace of 0 (one at a time else).
                 driven = table.driven()
-                steps: list[tuple[int, Action, GameState, tuple[Event, ...]]] = []
-                limit = MAX_BURST if self.pace == 0 else 1
-                while driven.driver_to_act and len(steps) < limit:
-                    if not table.threaded(driven):
-                        driven, move = match_driver.bot_step(driven)
-                    elif steps:
-                        break  # commit what is decided before a search bot thinks
-                    else:
-                        driven, move = await loop.run_in_executor(
-                            self._executor, match_driver.bot_step, driven
-                        )
+                steps: list[_Step] = []
+                if table.threaded(driven):
+                    driven, move = await loop.run_in_executor(
+                        self._executor, match_driver.bot_step, driven
+                    )
                     steps.append((move.seat, move.action, driven.state, move.events))
+                # Then the rule-based bots' actions that follow (a search bot's waits for the
+                # next round of this loop), up to MAX_BURST at a pace of 0, else none.
+                limit = MAX_BURST if self.pace == 0 else 1
+                driven = self._burst(table, driven, steps, limit)
                 async with table.lock:
                     if table.version != version:
                         continue
