@@ -189,6 +189,9 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
             clients = [asyncio.create_task(human(url, http, n, load, stop)) for n in range(tables)]
             await asyncio.sleep(warmup)
             load.measuring = True
+            hook = os.environ.get("LOAD_AT_MEASURE")  # e.g. "callgrind_control -z {pid}"
+            if hook:
+                subprocess.run(hook.format(pid=process.pid).split(), check=False)
             versions_before = committed(db)
             cpu_before = cpu_seconds(process.pid)
             client_before = client_cpu_seconds()
