@@ -96,14 +96,33 @@ class Load:
         self.measuring = False
 
 
-async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop: float) -> None:
-    """One scripted human: play random legal actions, table after table, until ``stop``."""
+async def new_table(http: httpx.AsyncClient) -> dict[str, Any]:
+    """``POST /api/tables``: a human and three random bots (again if a kept-alive socket closed)."""
+    body = {"seats": ["human", "random", "random", "random"]}
+    for attempt in range(3):
+        try:
+            answer = await http.post("/api/tables", json=body)
+        except httpx.TransportError:  # the server closed an idle connection as it was reused
+            if attempt == 2:
+                raise
+            continue
+        created: dict[str, Any] = answer.json()
+        return created
+    raise AssertionError("unreachable")
+
+
+async def human(
+    url: str, http: httpx.AsyncClient, number: int, load: Load, stop: float, think: float
+) -> None:
+    """One scripted human: play random legal actions, table after table, until ``stop``.
+
+    Before each action it thinks for ``think`` seconds on average (uniformly
+    from half to one and a half times that; 0: it acts at once).
+    """
     rng = Rng.from_seed(number)
     ws_base = url.replace("http://", "ws://")
     while time.monotonic() < stop:
-        created = (
-            await http.post("/api/tables", json={"seats": ["human", "random", "random", "random"]})
-        ).json()
+        created = await new_table(http)
         table, token = created["table"], created["tokens"]["0"]
         async with websockets.asyncio.client.connect(
             f"{ws_base}/api/tables/{table}/ws?token={token}", max_size=2**22
@@ -124,6 +143,9 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
                         break
                     continue
                 action, rng = rng.choice(doc["legal"])
+                if think > 0:
+                    pause, rng = rng.random()
+                    await asyncio.sleep(think * (0.5 + pause))
                 sent = time.perf_counter()
                 await ws.send(
                     json.dumps(
@@ -178,7 +200,7 @@ def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, in
     return found, len(acknowledged)
 
 
-async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str, Any]:
+async def run(tables: int, seconds: float, warmup: float, think: float, db: Path) -> dict[str, Any]:
     process, url = start_server(db)
     load = Load()
     try:
@@ -186,7 +208,9 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
         async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
             begin = time.monotonic()
             stop = begin + warmup + seconds
-            clients = [asyncio.create_task(human(url, http, n, load, stop)) for n in range(tables)]
+            clients = [
+                asyncio.create_task(human(url, http, n, load, stop, think)) for n in range(tables)
+            ]
             await asyncio.sleep(warmup)
             load.measuring = True
             hook = os.environ.get("LOAD_AT_MEASURE")  # e.g. "callgrind_control -z {pid}"
@@ -211,6 +235,7 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
     latencies = sorted(load.latencies)
     return {
         "tables": tables,
+        "human's think time s (mean)": think,
         "seconds": round(elapsed, 1),
         "acknowledged human actions": total,
         "acknowledged human actions/s": round(total / elapsed, 1),
@@ -227,6 +252,7 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
         "matches finished": load.matches,
         "server peak memory MiB": round(memory / 2**20, 1),
         "server CPU (cores busy)": round(cpu / elapsed, 2),
+        "server CPU ms per acknowledged human action": round(1000 * cpu / max(1, total), 2),
         "server CPU ms per committed action": round(
             1000 * cpu / max(1, versions_after - versions_before), 2
         ),
@@ -251,10 +277,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warmup", type=float, default=3, help="seconds before measuring (default 3)"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0,
+        help="the human's mean pause before each action, in seconds (default 0: at once)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as directory:
         result = asyncio.run(
-            run(args.tables, args.seconds, args.warmup, Path(directory) / "load.db")
+            run(args.tables, args.seconds, args.warmup, args.think, Path(directory) / "load.db")
         )
     width = max(map(len, result))
     print(
