@@ -7,7 +7,7 @@ version), and only then the table in memory moves on and its watchers are
 woken. An action is answered only after its commit.
 
 Bots act on the server, after a pause of ``pace`` seconds before each
-action. The search bots (:data:`THREAD_BOTS`: ``search`` and ``alex``, tens
+action. The search bots (``THREAD_BOTS``: ``search`` and ``alex``, tens
 of milliseconds a decision) run on a thread pool, off the event loop, so
 that they never hold up another table; the rule-based bots decide in tens of
 microseconds, less than handing the work to a thread costs, and run on the
@@ -605,7 +605,7 @@ class TableService:
         """The rule-based bots' actions from ``driven`` on, added to ``steps`` (up to ``limit``).
 
         They run here, on the event loop: each decides in tens of
-        microseconds. It stops where a search bot (:data:`THREAD_BOTS`) or
+        microseconds. It stops where a search bot (``THREAD_BOTS``) or
         a person is to act, or the match is over; the table it returns has
         the bots' generators advanced.
         """
