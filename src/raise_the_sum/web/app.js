@@ -146,6 +146,10 @@ function chosenSeats() {
 async function startMatch(spec) {
   if (S.starting) return;
   S.starting = true;
+  // Leave the old table first. An answer about it that is still on its way (a GET sent when
+  // the bots moved, say) is then dropped, since load, sync and act check the session they
+  // began with, and it cannot replace the new table's first document.
+  S.session = null;
   stopLive();
   show("table");
   clearTable("Shuffling the deck…");
@@ -242,6 +246,7 @@ function sync() {
 
 function applyDoc(doc, { fresh }) {
   if (!doc || !doc.view) return;
+  if (!S.session || doc.table !== S.session.table) return;
   if (S.version !== null && doc.version < S.version) return;
   const first = S.doc === null;
   const before = S.doc;
