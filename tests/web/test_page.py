@@ -30,7 +30,7 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import Error as PlaywrightError
 
-from raise_the_sum import Attack, parse_cards
+from raise_the_sum import Attack, Rules, parse_cards, wire
 from raise_the_sum.scoring import explain
 
 CHROMIUM = "/usr/bin/chromium"
@@ -561,6 +561,35 @@ def test_the_keyboard_alone_plays_a_turn(server: str, pages: Pages) -> None:
         page.keyboard.press("p")
         wait_moved(page, before)
         assert any(line.startswith("You pass") for line in log_texts(page))
+
+
+def test_the_zero_key_chooses_the_tenth_card(server: str, pages: Pages) -> None:
+    """With ten cards in hand (a variant with hands of nine, after the turn's draw), 0 chooses
+    the tenth card, as the key under it says, and 0 again puts it back."""
+    rules = wire.encode(Rules(hand_size=9, hand_limit=9))
+    with httpx.Client(base_url=server, timeout=10) as client:
+        answer = client.post(
+            "/api/tables", json={"rules": rules, "seats": ["human", "random", "random", "random"]}
+        )
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    page = pages.open()
+    page.goto(f"{server}#table={created['table']}&token={created['tokens']['0']}")
+    wait_table(page)
+    wait_turn(page)
+    assert len(hand(page)) == 10
+    keys = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => e.querySelector('.key')?.textContent ?? null)"
+    )
+    assert keys == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+    page.keyboard.press("0")
+    screenshot(page, "ten-cards")
+    chosen = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => e.classList.contains('selected'))"
+    )
+    assert chosen == [False] * 9 + [True]
+    page.keyboard.press("0")
+    assert not page.query_selector_all("#hand .card.selected")
 
 
 def test_the_page_works_at_phone_width(server: str, pages: Pages) -> None:
