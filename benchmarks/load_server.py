@@ -283,23 +283,11 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="the human's mean pause before each action, in seconds (default 0: at once)",
     )
-    parser.add_argument(
-        "--client-loop",
-        choices=("asyncio", "uvloop"),
-        default="asyncio",
-        help="the load client's event loop (uvloop if installed: a cheaper client)",
-    )
     args = parser.parse_args(argv)
-    factory = None
-    if args.client_loop == "uvloop":
-        import uvloop
-
-        factory = uvloop.new_event_loop
-    with tempfile.TemporaryDirectory() as directory, asyncio.Runner(loop_factory=factory) as runner:
-        result = runner.run(
+    with tempfile.TemporaryDirectory() as directory:
+        result = asyncio.run(
             run(args.tables, args.seconds, args.warmup, args.think, Path(directory) / "load.db")
         )
-        result["load client event loop"] = args.client_loop
     width = max(map(len, result))
     print(
         f"raise-the-sum server load: {result['tables']} tables, "
