@@ -483,6 +483,11 @@ class TableService:
         already posted at this table returns its first answer; then the
         version (409 ``stale_version``); then the rules (422
         ``illegal_action``). Every answer is kept as the id's first answer.
+
+        At a pace of 0, the rule-based bots' actions that follow at once
+        join the action's commit, one version each, and the answer shows
+        them: its version is then past ``version + 1``, and its events are
+        those of every version since ``version``.
         """
         async with table.lock:
             # Every id answered at this table is in ``answered`` (loaded with the table, added
