@@ -32,6 +32,7 @@ import asyncio
 import json
 import os
 import re
+import resource
 import signal
 import sqlite3
 import statistics
@@ -71,7 +72,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
             "0",
         ],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=open(os.environ.get("LOAD_SERVER_LOG", os.devnull), "w"),  # noqa: SIM115
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
@@ -95,14 +96,33 @@ class Load:
         self.measuring = False
 
 
-async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop: float) -> None:
-    """One scripted human: play random legal actions, table after table, until ``stop``."""
+async def new_table(http: httpx.AsyncClient) -> dict[str, Any]:
+    """``POST /api/tables``: a human and three random bots (again if a kept-alive socket closed)."""
+    body = {"seats": ["human", "random", "random", "random"]}
+    for attempt in range(3):
+        try:
+            answer = await http.post("/api/tables", json=body)
+        except httpx.TransportError:  # the server closed an idle connection as it was reused
+            if attempt == 2:
+                raise
+            continue
+        created: dict[str, Any] = answer.json()
+        return created
+    raise AssertionError("unreachable")
+
+
+async def human(
+    url: str, http: httpx.AsyncClient, number: int, load: Load, stop: float, think: float
+) -> None:
+    """One scripted human: play random legal actions, table after table, until ``stop``.
+
+    Before each action it thinks for ``think`` seconds on average (uniformly
+    from half to one and a half times that; 0: it acts at once).
+    """
     rng = Rng.from_seed(number)
     ws_base = url.replace("http://", "ws://")
     while time.monotonic() < stop:
-        created = (
-            await http.post("/api/tables", json={"seats": ["human", "random", "random", "random"]})
-        ).json()
+        created = await new_table(http)
         table, token = created["table"], created["tokens"]["0"]
         async with websockets.asyncio.client.connect(
             f"{ws_base}/api/tables/{table}/ws?token={token}", max_size=2**22
@@ -123,6 +143,9 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
                         break
                     continue
                 action, rng = rng.choice(doc["legal"])
+                if think > 0:
+                    pause, rng = rng.random()
+                    await asyncio.sleep(think * (0.5 + pause))
                 sent = time.perf_counter()
                 await ws.send(
                     json.dumps(
@@ -137,8 +160,8 @@ async def human(url: str, http: httpx.AsyncClient, number: int, load: Load, stop
                     continue
                 if load.measuring:
                     load.latencies.append(took)
-                    load.acknowledged.append(
-                        (table, answer["version"], json.dumps(action, sort_keys=True))
+                    load.acknowledged.append(  # the action made the version after the one sent
+                        (table, doc["version"] + 1, json.dumps(action, sort_keys=True))
                     )
                 doc = answer  # it may be the seat's turn again (a discard, say)
 
@@ -157,6 +180,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def client_cpu_seconds() -> float:
+    """This process's (the load client's) user and system CPU time so far, in seconds."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, int]:
     """How many acknowledged actions the database holds at their version, of how many."""
     connection = sqlite3.connect(db)
@@ -171,7 +200,7 @@ def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, in
     return found, len(acknowledged)
 
 
-async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str, Any]:
+async def run(tables: int, seconds: float, warmup: float, think: float, db: Path) -> dict[str, Any]:
     process, url = start_server(db)
     load = Load()
     try:
@@ -179,16 +208,23 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
         async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
             begin = time.monotonic()
             stop = begin + warmup + seconds
-            clients = [asyncio.create_task(human(url, http, n, load, stop)) for n in range(tables)]
+            clients = [
+                asyncio.create_task(human(url, http, n, load, stop, think)) for n in range(tables)
+            ]
             await asyncio.sleep(warmup)
             load.measuring = True
+            hook = os.environ.get("LOAD_AT_MEASURE")  # e.g. "callgrind_control -z {pid}"
+            if hook:
+                subprocess.run(hook.format(pid=process.pid).split(), check=False)
             versions_before = committed(db)
             cpu_before = cpu_seconds(process.pid)
+            client_before = client_cpu_seconds()
             measured_from = time.monotonic()
             await asyncio.gather(*clients)
             elapsed = time.monotonic() - measured_from
             versions_after = committed(db)
             cpu = cpu_seconds(process.pid) - cpu_before
+            client_cpu = client_cpu_seconds() - client_before
         memory = peak_memory(process.pid)
     finally:
         process.send_signal(
@@ -199,6 +235,7 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
     latencies = sorted(load.latencies)
     return {
         "tables": tables,
+        "human's think time s (mean)": think,
         "seconds": round(elapsed, 1),
         "acknowledged human actions": total,
         "acknowledged human actions/s": round(total / elapsed, 1),
@@ -215,9 +252,11 @@ async def run(tables: int, seconds: float, warmup: float, db: Path) -> dict[str,
         "matches finished": load.matches,
         "server peak memory MiB": round(memory / 2**20, 1),
         "server CPU (cores busy)": round(cpu / elapsed, 2),
+        "server CPU ms per acknowledged human action": round(1000 * cpu / max(1, total), 2),
         "server CPU ms per committed action": round(
             1000 * cpu / max(1, versions_after - versions_before), 2
         ),
+        "load client CPU (cores busy)": round(client_cpu / elapsed, 2),
         "machine load average (1 min)": os.getloadavg()[0],
         "durable after SIGKILL": f"{found} of {total}",
     }
@@ -238,10 +277,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warmup", type=float, default=3, help="seconds before measuring (default 3)"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0,
+        help="the human's mean pause before each action, in seconds (default 0: at once)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as directory:
         result = asyncio.run(
-            run(args.tables, args.seconds, args.warmup, Path(directory) / "load.db")
+            run(args.tables, args.seconds, args.warmup, args.think, Path(directory) / "load.db")
         )
     width = max(map(len, result))
     print(

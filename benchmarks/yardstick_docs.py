@@ -15,7 +15,10 @@ from raise_the_sum.tournament import wilson_interval
 path = Path("benchmarks/yardstick.jsonl")
 lines = [json.loads(t) for t in path.read_text().splitlines() if t]
 matches = [m for m in lines if m["kind"] == "match"]
-head = next(m for m in lines if m["kind"] == "header")
+headers = [m for m in lines if m["kind"] == "header"]
+head = headers[0]
+# the first match after each header but the first: where the run was resumed
+resumed = [lines[i + 1] for i, m in enumerate(lines) if m["kind"] == "header" and i > 0]
 final = sys.argv[1] == "final" if len(sys.argv) > 1 else False
 
 
@@ -109,7 +112,18 @@ status = (
     "the run, 1,000 matches per pairing, was still "
     "going when this page was written, and goes on writing to its results file."
     if not final
-    else f"The run finished all {both:,} matches of each pairing."
+    else f"The run finished all {both:,} matches of each pairing"
+    + (
+        "."
+        if len(headers) == 1
+        else " in {} parts: it was stopped and resumed with ``--start`` (at match{} {}), each"
+        " part with a calibration of its own (started {} UTC).".format(
+            len(headers),
+            "es" if len(headers) > 2 else "",
+            ", ".join(f"{m['index']:,}" for m in resumed),
+            " and ".join(h["started"] for h in headers),
+        )
+    )
 )
 section = f"""
 An outside yardstick: OpenSpiel's ISMCTS

@@ -17,15 +17,21 @@ from pathlib import Path
 import pytest
 
 from raise_the_sum import (
+    Action,
     Attack,
+    GameState,
     MatchRecord,
     NextRound,
     Pass,
     Play,
+    PlayerView,
     Rng,
+    Rules,
     Verdict,
     check,
     explain,
+    observe,
+    observe_events,
     parse_action,
     parse_cards,
     step,
@@ -34,7 +40,7 @@ from raise_the_sum import (
 from raise_the_sum.cli import PROG, main
 from raise_the_sum.cli.check import deciding_rule, table
 from raise_the_sum.cli.rules import format_rule
-from raise_the_sum.events import Drew, Played
+from raise_the_sum.events import Drew, Event, Played
 from raise_the_sum.rulebook import rule
 from test_records import CLUB_NIGHT, club_night
 
@@ -369,6 +375,36 @@ def test_replay_seat_shows_only_what_that_seat_saw_a_swap_test(tmp_path: Path) -
     assert bo == run("replay", paths[1], "--seat", "1") and bo[0] == 0
     assert "Ann holds" not in bo[1] and "Ann draws a card" in bo[1] and "seed" not in bo[1]
     assert "As Bo (seat 1) saw it." in bo[1]
+
+
+def test_replay_json_is_the_wire_format_and_a_seat_sees_no_more_a_swap_test(
+    tmp_path: Path,
+) -> None:
+    first, second = _swapped_pair()
+    paths = []
+    for n, record in enumerate((first, second)):
+        path = tmp_path / f"{n}.rts"
+        path.write_text(record.to_text(), encoding="utf-8")
+        paths.append(str(path))
+    bo = run("replay", paths[0], "--seat", "1", "--json")
+    assert bo == run("replay", paths[1], "--seat", "1", "--json") and bo[0] == 0
+    assert run("replay", paths[0], "--json") != run("replay", paths[1], "--json")
+    document = json.loads(bo[1])
+    assert "seed" not in document and document["seat"] == 1
+    assert document["names"] == list(first.names)
+    assert wire.decode(Rules, document["rules"]) == first.rules
+    start = first.start()
+    assert wire.decode(PlayerView, document["start"]) == observe(start, 1)
+    state = start
+    for number, (entry, action) in enumerate(zip(document["steps"], first.actions, strict=True), 1):
+        assert entry["number"] == number and entry["seat"] == state.current
+        assert wire.decode(Action, entry["action"]) == action
+        state, events = step(state, action)
+        decoded = tuple(wire.decode(Event, value) for value in entry["events"])
+        assert decoded == observe_events(events, 1)
+    whole = json.loads(run("replay", paths[0], "--json")[1])
+    assert whole["seat"] is None and whole["seed"] == first.seed
+    assert wire.decode(GameState, whole["start"]) == start
 
 
 def test_replay_reads_standard_input(club: Path) -> None:

@@ -41,8 +41,9 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: 
             for _ in range(6):  # a few human turns at the bot table
                 doc = quiet(client, bots, bot_tokens[0])
                 answer = act(client, bots, bot_tokens[0], doc["legal"][0], doc["version"])
-                if answer.status_code == 200:
-                    acknowledged.append((bots, answer.json()["version"], doc["legal"][0]))
+                if answer.status_code == 200:  # the action made version doc["version"] + 1
+                    assert answer.json()["version"] >= doc["version"] + 1
+                    acknowledged.append((bots, doc["version"] + 1, doc["legal"][0]))
             doc = document(client, pair, pair_tokens[0])
             answer = act(client, pair, pair_tokens[0], doc["legal"][0], 0, client_id="opening")
             assert answer.status_code == 200

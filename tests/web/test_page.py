@@ -15,15 +15,22 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    Route,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError
 
-from raise_the_sum import Attack, parse_cards
+from raise_the_sum import Attack, Rules, parse_cards, wire
 from raise_the_sum.scoring import explain
 
 CHROMIUM = "/usr/bin/chromium"
@@ -399,6 +406,49 @@ def test_a_fresh_start_asks_first_and_resets_the_scores(server: str, pages: Page
     assert wait_table(page) == second
 
 
+def wait_until(page: Page, condition: Callable[[], bool], what: str) -> None:
+    """Let the page run (its events reach the route handlers) until ``condition()`` holds."""
+    for _ in range(200):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_a_fresh_start_drops_the_old_tables_late_answers(server: str, pages: Pages) -> None:
+    """An answer about the old table that lands while the new table is being created is
+    dropped: it must not become the page's document and shut out the new table's first one.
+
+    The race, held open on purpose: a GET of the old table (sent when the bots moved) is held
+    until after the fresh start has cleared the page, and the new table's creation is held
+    until that GET's answer has been read.
+    """
+    page = pages.open()
+    first = start_standard(page, server)
+    wait_turn(page)
+    late: list[Route] = []
+    creating: list[Route] = []
+    page.route(
+        lambda url: f"/api/tables/{first}?" in url and "since=" in url,
+        lambda route: late.append(route),
+    )
+    page.route(lambda url: url.endswith("/api/tables"), lambda route: creating.append(route))
+    take_turn_by_clicking(page)
+    wait_until(page, lambda: bool(late), "a GET of the old table after the bots moved")
+    page.click("#open-fresh")
+    page.click("#fresh-confirm")
+    wait_until(page, lambda: bool(creating), "the new table's creation")
+    for route in list(late):
+        with page.expect_response(lambda response: "since=" in response.url):
+            route.continue_()
+    page.wait_for_timeout(300)  # the old answer's body is read and handed to the page
+    creating[0].continue_()
+    second = wait_table(page, other_than=first)
+    assert second != first
+    assert len(hand(page)) == 8
+    assert all("0 / 5" in text for text in seat_texts(page))
+
+
 def test_a_reload_mid_match_resumes_the_seat(server: str, pages: Pages) -> None:
     page = pages.open()
     table = start_standard(page, server)
@@ -511,6 +561,35 @@ def test_the_keyboard_alone_plays_a_turn(server: str, pages: Pages) -> None:
         page.keyboard.press("p")
         wait_moved(page, before)
         assert any(line.startswith("You pass") for line in log_texts(page))
+
+
+def test_the_zero_key_chooses_the_tenth_card(server: str, pages: Pages) -> None:
+    """With ten cards in hand (a variant with hands of nine, after the turn's draw), 0 chooses
+    the tenth card, as the key under it says, and 0 again puts it back."""
+    rules = wire.encode(Rules(hand_size=9, hand_limit=9))
+    with httpx.Client(base_url=server, timeout=10) as client:
+        answer = client.post(
+            "/api/tables", json={"rules": rules, "seats": ["human", "random", "random", "random"]}
+        )
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    page = pages.open()
+    page.goto(f"{server}#table={created['table']}&token={created['tokens']['0']}")
+    wait_table(page)
+    wait_turn(page)
+    assert len(hand(page)) == 10
+    keys = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => e.querySelector('.key')?.textContent ?? null)"
+    )
+    assert keys == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
+    page.keyboard.press("0")
+    screenshot(page, "ten-cards")
+    chosen = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => e.classList.contains('selected'))"
+    )
+    assert chosen == [False] * 9 + [True]
+    page.keyboard.press("0")
+    assert not page.query_selector_all("#hand .card.selected")
 
 
 def test_the_page_works_at_phone_width(server: str, pages: Pages) -> None:

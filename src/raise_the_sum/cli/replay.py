@@ -16,11 +16,18 @@ Each action is one numbered line; what followed it (a draw, a reshuffle, a
 discard to make, a round or the match won) is indented below it. A record
 that cannot be read is one line on standard error, with its line and column,
 and exit status 2.
+
+``--json`` prints the same replay as one JSON document in the wire format
+(:func:`replay_document`), for programs: the rules, the seats' names, the
+start (the whole :class:`~raise_the_sum.GameState`, or with ``--seat`` that
+seat's :class:`~raise_the_sum.PlayerView`) and every step's action and events
+(with ``--seat``, the events that seat observed).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -51,7 +58,7 @@ from raise_the_sum.events import (
     RoundWon,
 )
 
-__all__ = ["load_record", "register", "render", "run"]
+__all__ = ["load_record", "register", "render", "replay_document", "run"]
 
 _DESCRIPTION = textwrap.fill(
     "Print a recorded match turn by turn, with the arithmetic of every play: the "
@@ -64,6 +71,7 @@ examples:
   raise-the-sum play --record club.rts          record a match against the bots
   raise-the-sum replay club.rts                 every hand and every draw
   raise-the-sum replay club.rts --seat 0        what seat 0 saw
+  raise-the-sum replay club.rts --seat 0 --json the same, as JSON for a program
 """
 
 
@@ -87,6 +95,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=_seat,
         metavar="N",
         help="show only what seat N saw (seats from 0): its own cards, and the table",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the replay as one JSON document (the wire format) instead of text",
     )
     parser.set_defaults(func=run)
 
@@ -208,6 +221,66 @@ def render(record: MatchRecord, seat: int | None = None) -> Iterator[str]:
         state = after
 
 
+def replay_document(record: MatchRecord, seat: int | None = None) -> dict[str, wire.JSON]:
+    """The replay as a JSON value in the wire format: what ``--json`` prints.
+
+    Its keys: ``"rules"`` (:class:`~raise_the_sum.Rules`), ``"names"`` (one per
+    seat, from the record's tags), ``"tags"``, ``"seat"`` (``seat``, or
+    ``null`` for the whole table), ``"start"`` and ``"steps"``. For the whole
+    table, ``"start"`` is the :class:`~raise_the_sum.GameState` at the deal and
+    ``"seed"`` is there too; for a seat, ``"start"`` is that seat's
+    :class:`~raise_the_sum.PlayerView` and nothing it could not see is in the
+    document. Each step is ``{"number", "seat", "action", "events"}``: the
+    action's number from 1, the seat that took it, the
+    :class:`~raise_the_sum.Action` and the :data:`~raise_the_sum.events.Event` list
+    that followed (for a seat, :func:`~raise_the_sum.observe_events`).
+
+    A record with an illegal action raises :class:`~raise_the_sum.RecordError`.
+
+    >>> from raise_the_sum import MatchRecord, Pass, Play, Rules, parse_cards
+    >>> record = MatchRecord(Rules(players=2, hand_size=6, points_to_win=1), seed=2026,
+    ...                      actions=(Play(parse_cards("+9 +7 x2")), Pass()))
+    >>> document = replay_document(record, seat=1)
+    >>> document["start"]["hand"]
+    ['+3', '+5', '+6', '+8', '-3', '/2']
+    >>> [event["type"] for event in document["steps"][0]["events"]]
+    ['played', 'drew']
+    >>> document["steps"][0]["events"][1]
+    {'type': 'drew', 'seat': 1, 'card': '+5'}
+    >>> "seed" in document, "seed" in replay_document(record)
+    (False, True)
+    """
+    record.replay()
+    state = record.start()
+    document: dict[str, wire.JSON] = {
+        "rules": wire.encode(record.rules),
+        "names": list(record.names),
+        "tags": dict(record.tags),
+        "seat": seat,
+    }
+    if seat is None:
+        document["seed"] = record.seed
+        document["start"] = wire.encode(state)
+    else:
+        document["start"] = wire.encode(observe(state, seat))
+    steps: list[wire.JSON] = []
+    for number, action in enumerate(record.actions, 1):
+        actor = state.current
+        state, events = step(state, action)
+        if seat is not None:
+            events = observe_events(events, seat)
+        steps.append(
+            {
+                "number": number,
+                "seat": actor,
+                "action": wire.encode(action),
+                "events": [wire.encode(event) for event in events],
+            }
+        )
+    document["steps"] = steps
+    return document
+
+
 def _event(event: Event, names: Sequence[str], round_number: int) -> str:
     """One event in words."""
     if isinstance(event, Played):
@@ -243,7 +316,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if seat is not None and seat >= players:
         raise UsageError(f"argument --seat: a seat from 0 to {players - 1}, got {seat}")
     try:
-        lines = list(render(record, seat))
+        if args.json:
+            text = json.dumps(replay_document(record, seat), ensure_ascii=False)
+            lines = [text]
+        else:
+            lines = list(render(record, seat))
     except RecordError as error:
         raise UsageError(f"{args.file}: {error}") from None
     for line in lines:

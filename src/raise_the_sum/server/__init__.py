@@ -65,7 +65,7 @@ def serve(
 
     from raise_the_sum.server.bodies import MAX_BODY
 
-    # The bots and the store run on threads. With Python's default 5 ms switch
+    # The search bots and the store run on threads. With Python's default 5 ms switch
     # interval, the event loop can wait that long for the GIL after each socket
     # write; a shorter interval keeps the answers' latency down.
     sys.setswitchinterval(0.0005)

@@ -6,12 +6,18 @@ with the acting seat, then :meth:`Store.commit
 version), and only then the table in memory moves on and its watchers are
 woken. An action is answered only after its commit.
 
-Bots act on the server: after a pause of ``pace`` seconds, a bot's decision
-runs on a thread pool, off the event loop, so that a search bot at one
-table never holds up another table. In the brief result between rounds, the
-table moves on by itself after the same pause, unless the round's winner
-sends ``NextRound`` first. After a restart, :meth:`TableService.start`
-resumes every unfinished table that has a bot to act.
+Bots act on the server, after a pause of ``pace`` seconds before each
+action. The search bots (``THREAD_BOTS``: ``search`` and ``alex``, tens
+of milliseconds a decision) run on a thread pool, off the event loop, so
+that they never hold up another table; the rule-based bots decide in tens of
+microseconds, less than handing the work to a thread costs, and run on the
+event loop. At a pace of 0 the bots' actions that follow one another at a
+table form one burst: computed together, committed in one transaction (one
+version each), and the table moves on, and its watchers hear of it, once.
+In the brief result between rounds, the table moves on by itself after the
+same pause, unless the round's winner sends ``NextRound`` first. After a
+restart, :meth:`TableService.start` resumes every unfinished table that has
+a bot to act.
 """
 
 from __future__ import annotations
@@ -46,7 +52,16 @@ from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.verdicts import check
 
-__all__ = ["HUMAN", "Created", "Outcome", "Table", "TableService", "seed_commitment"]
+__all__ = [
+    "HUMAN",
+    "MAX_BURST",
+    "THREAD_BOTS",
+    "Created",
+    "Outcome",
+    "Table",
+    "TableService",
+    "seed_commitment",
+]
 
 _log = logging.getLogger("raise_the_sum.server")
 
@@ -55,6 +70,13 @@ HUMAN: Final = "human"
 
 #: The seats of a tutorial table when none are given: You, then Riley, Sam and Alex.
 TUTORIAL_SEATS: Final = ("human", "riley", "sam", "alex")
+
+#: The bots whose decisions run on the thread pool: those that search (tens of milliseconds).
+#: The others (random, greedy, cautious, riley, sam) decide in well under a millisecond.
+THREAD_BOTS: Final = frozenset({"search", "alex"})
+
+#: The most bots' actions one burst commits at once (at a pace of 0).
+MAX_BURST: Final = 64
 
 
 def seed_commitment(seed: int) -> str:
@@ -108,6 +130,8 @@ class Table:
     #: One event per open WebSocket, set at every change.
     watchers: set[asyncio.Event] = attrs.field(factory=set)
     driver: asyncio.Task[None] | None = None
+    #: The client action ids answered at this table, as ``(seat, id)``; their answers are stored.
+    answered: set[tuple[int, str]] = attrs.field(factory=set)
     #: Documents built at this version, by (seat, since).
     documents: dict[tuple[int, int], bytes] = attrs.field(factory=dict)
 
@@ -137,6 +161,15 @@ class Table:
     def automatic(self) -> bool:
         """True when the server acts now: a bot's turn, or the end of the brief result."""
         return self.driven().driver_to_act
+
+    def threaded(self, driven: match_driver.Table) -> bool:
+        """True when the driver's next action at ``driven`` is a search bot's: for the pool."""
+        state = driven.state
+        return state.phase is not Phase.ROUND_OVER and self.seats[state.current] in THREAD_BOTS
+
+
+#: A step to commit: the seat, its action, the state after it, and its (full) events.
+_Step = tuple[int, Action, GameState, tuple[Event, ...]]
 
 
 def _events_text(events: Sequence[Event]) -> str:
@@ -334,6 +367,7 @@ class TableService:
                 for s in stored.steps
             ],
             actions=[wire.loads(Action, s.action) for s in stored.steps],
+            answered=set(stored.answered),
         )
 
     async def _reload(self, table: Table) -> None:
@@ -344,6 +378,7 @@ class TableService:
         fresh = self._revive(stored)
         table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
         table.steps, table.actions = fresh.steps, fresh.actions
+        table.answered |= fresh.answered
         table.documents.clear()
         self._wake(table)
 
@@ -448,11 +483,20 @@ class TableService:
         already posted at this table returns its first answer; then the
         version (409 ``stale_version``); then the rules (422
         ``illegal_action``). Every answer is kept as the id's first answer.
+
+        At a pace of 0, the rule-based bots' actions that follow at once
+        join the action's commit, one version each, and the answer shows
+        them: its version is then past ``version + 1``, and its events are
+        those of every version since ``version``.
         """
         async with table.lock:
-            kept = await self.store.answer(table.table_id, seat, client_id)
-            if kept is not None:
-                return self._outcome(kept)
+            # Every id answered at this table is in ``answered`` (loaded with the table, added
+            # at each answer), so only a retry reads the store. An id answered by another
+            # process sharing the store is caught by the compare-and-set below.
+            if (seat, client_id) in table.answered:
+                kept = await self.store.answer(table.table_id, seat, client_id)
+                if kept is not None:
+                    return self._outcome(kept)
             if version != table.version:
                 stale = ProtocolError(
                     409,
@@ -465,20 +509,38 @@ class TableService:
                 state, events = step(table.state, action, seat=seat)
             except IllegalAction as error:
                 return await self._refuse(table, seat, client_id, 422, dumps(wire.encode(error)))
+            steps: list[_Step] = [(seat, action, state, events)]
+            rngs = table.rngs
+            if self.pace == 0 and not self._closing:
+                # At once: the rule-based bots' actions that follow join this commit, each
+                # a version of its own, and the answer shows them (a search bot's wait for
+                # the driver). A bot's failure is the driver's to report; here it only ends
+                # the burst.
+                driven = match_driver.Table(
+                    state, table.bots, rngs, match_driver.NextRoundBy.DRIVER
+                )
+                burst: list[_Step] = []
+                try:
+                    driven = self._burst(table, driven, burst, MAX_BURST)
+                except Exception:  # the driver will meet it again, and log it
+                    pass
+                else:
+                    steps += burst
+                    rngs = driven.rngs
             body = seat_document(
                 table=table.table_id,
-                version=version + 1,
-                state=state,
-                steps=[events],
+                version=version + len(steps),
+                state=steps[-1][2],
+                steps=[events for _, _, _, events in steps],
                 seat=seat,
                 seats=table.seats,
                 tutorial=table.tutorial,
             )
             answer = Answer(200, body)
-            if await self._commit(
-                table, seat, action, state, events, table.rngs, (seat, client_id, answer)
-            ):
-                return Outcome(answer, version + 1)
+            if await self._commit(table, steps, rngs, (seat, client_id, answer)):
+                # The answer is also the document a GET with since=version gets now.
+                table.documents[(seat, version)] = body
+                return Outcome(answer, table.version)
             await self._reload(table)
             kept = await self.store.answer(table.table_id, seat, client_id)
             if kept is not None:
@@ -500,38 +562,62 @@ class TableService:
         self, table: Table, seat: int, client_id: str, status: int, body: bytes
     ) -> Outcome:
         kept = await self.store.remember(table.table_id, seat, client_id, Answer(status, body))
+        table.answered.add((seat, client_id))
         return self._outcome(kept)
 
     async def _commit(
         self,
         table: Table,
-        seat: int,
-        action: Action,
-        state: GameState,
-        events: tuple[Event, ...],
+        steps: Sequence[_Step],
         rngs: tuple[Rng | None, ...],
         answer: tuple[int, str, Answer] | None,
     ) -> bool:
-        """Write the step; on success move the table on, wake its watchers and its bots."""
-        version = table.version + 1
+        """Write the steps, ``(seat, action, state after, events)`` each, in one commit.
+
+        On success the table moves on to the last step's state, and its
+        watchers and its bots are woken once.
+        """
+        state = steps[-1][2]
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
             state=wire.dumps(state),
             extra=_extra_text(rngs),
-            step=StoredStep(version, seat, wire.dumps(action), _events_text(events)),
+            steps=tuple(
+                StoredStep(table.version + number, seat, wire.dumps(action), _events_text(events))
+                for number, (seat, action, _, events) in enumerate(steps, 1)
+            ),
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
         )
         if not await self.store.commit(commit):
             return False
-        table.state, table.version, table.rngs = state, version, rngs
-        table.steps.append(events)
-        table.actions.append(action)
+        table.state, table.version, table.rngs = state, commit.version, rngs
+        for _, action, _, events in steps:
+            table.steps.append(events)
+            table.actions.append(action)
+        if answer is not None:
+            table.answered.add((answer[0], answer[1]))
         table.documents.clear()
         self._wake(table)
         self._kick(table)
         return True
+
+    @staticmethod
+    def _burst(
+        table: Table, driven: match_driver.Table, steps: list[_Step], limit: int
+    ) -> match_driver.Table:
+        """The rule-based bots' actions from ``driven`` on, added to ``steps`` (up to ``limit``).
+
+        They run here, on the event loop: each decides in tens of
+        microseconds. It stops where a search bot (``THREAD_BOTS``) or
+        a person is to act, or the match is over; the table it returns has
+        the bots' generators advanced.
+        """
+        while len(steps) < limit and driven.driver_to_act and not table.threaded(driven):
+            driven, move = match_driver.bot_step(driven)
+            steps.append((move.seat, move.action, driven.state, move.events))
+        return driven
 
     @staticmethod
     def _wake(table: Table) -> None:
@@ -555,17 +641,25 @@ class TableService:
                     await asyncio.sleep(self.pace)
                     if table.version != version:
                         continue
-                # The driver's one action: a bot's choice (from its view and the legal
-                # actions, with its own generator) or NextRound(), on a worker thread.
-                moved, move = await loop.run_in_executor(
-                    self._executor, match_driver.bot_step, table.driven()
-                )
+                # The driver's actions: a bot's choice (from its view and the legal
+                # actions, with its own generator) or NextRound(). A search bot's runs on
+                # a worker thread; the others' on the loop, one after the other while the
+                # driver is to act, up to MAX_BURST at a pace of 0 (one at a time else).
+                driven = table.driven()
+                steps: list[_Step] = []
+                if table.threaded(driven):
+                    driven, move = await loop.run_in_executor(
+                        self._executor, match_driver.bot_step, driven
+                    )
+                    steps.append((move.seat, move.action, driven.state, move.events))
+                # Then the rule-based bots' actions that follow (a search bot's waits for the
+                # next round of this loop), up to MAX_BURST at a pace of 0, else none.
+                limit = MAX_BURST if self.pace == 0 else 1
+                driven = self._burst(table, driven, steps, limit)
                 async with table.lock:
                     if table.version != version:
                         continue
-                    committed = await self._commit(
-                        table, move.seat, move.action, moved.state, move.events, moved.rngs, None
-                    )
+                    committed = await self._commit(table, steps, driven.rngs, None)
                     if not committed:
                         await self._reload(table)
         except asyncio.CancelledError:

@@ -97,26 +97,44 @@ class StoredTable:
     token_hashes: tuple[tuple[int, str], ...]
     #: Every step, version 1 first.
     steps: tuple[StoredStep, ...]
+    #: Every client action id answered at the table, as ``(seat, id)``: the answers stay in the
+    #: store, to be read (:meth:`Store.answer`) when an id comes again.
+    answered: tuple[tuple[int, str], ...] = ()
 
 
 @attrs.frozen
 class Commit:
-    """A write of version ``expected + 1``, applied only if the table is still at ``expected``."""
+    """A write of versions ``expected + 1`` on, applied only if the table is still at ``expected``.
+
+    One commit may hold several steps (a burst of bots' actions): each is a
+    version of its own, and they are written all together or not at all.
+    """
 
     #: The table's id.
     table_id: str
     #: The version the step was computed from.
     expected: int
-    #: The new state, wire JSON.
+    #: The state after the last step, wire JSON.
     state: str
-    #: The service's per-table data after the step, JSON text.
+    #: The service's per-table data after the last step, JSON text.
     extra: str
-    #: The step (its ``version`` is ``expected + 1``).
-    step: StoredStep
-    #: True when the match is over after the step.
+    #: The steps, one or more: versions ``expected + 1``, ``expected + 2``, ... in order.
+    steps: tuple[StoredStep, ...] = attrs.field()
+    #: True when the match is over after the last step.
     over: bool
-    #: The client action this step answers, as ``(seat, id, answer)``, or None for a bot's.
+    #: The client action the first step answers, as ``(seat, id, answer)``, or None for bots'.
     answer: tuple[int, str, Answer] | None = None
+
+    @steps.validator
+    def _consecutive(self, attribute: object, steps: tuple[StoredStep, ...]) -> None:
+        wanted = list(range(self.expected + 1, self.expected + 1 + len(steps)))
+        if not steps or [step.version for step in steps] != wanted:
+            raise ValueError(f"steps: versions {self.expected + 1} on, in order, at least one")
+
+    @property
+    def version(self) -> int:
+        """The version after the commit: that of the last step."""
+        return self.steps[-1].version
 
 
 class Store(Protocol):
@@ -137,7 +155,7 @@ class Store(Protocol):
     async def commit(self, commit: Commit) -> bool:
         """Write ``commit`` if the table is still at ``commit.expected``: compare-and-set.
 
-        All or nothing: the state, the step and the answer. False, with
+        All or nothing: the state, the steps and the answer. False, with
         nothing written, when the version moved on or the client id was
         already answered.
         """
@@ -243,16 +261,23 @@ class SQLiteStore:
     # --- the two threads ---------------------------------------------------------------------
 
     @staticmethod
-    def _deliver(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
-        def settle() -> None:
-            if future.cancelled():
-                return
-            if error is not None:
-                future.set_exception(error)
-            else:
-                future.set_result(value)
+    def _deliver(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+        """Settle the futures on their event loop: one wake-up of the loop for the whole batch."""
 
-        future.get_loop().call_soon_threadsafe(settle)
+        def settle(batch: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+            for future, value, error in batch:
+                if future.cancelled():
+                    continue
+                if error is not None:
+                    future.set_exception(error)
+                else:
+                    future.set_result(value)
+
+        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+        for result in results:
+            by_loop.setdefault(result[0].get_loop(), []).append(result)
+        for loop, batch in by_loop.items():
+            loop.call_soon_threadsafe(settle, batch)
 
     def _write_loop(self, connection: sqlite3.Connection) -> None:
         stop = False
@@ -292,8 +317,7 @@ class SQLiteStore:
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
                 results = [(future, None, error) for _, future, _ in batch]
-            for future, value, failure in results:
-                self._deliver(future, value, failure)
+            self._deliver(results)
         connection.close()
 
     def _read_loop(self, connection: sqlite3.Connection) -> None:
@@ -305,9 +329,9 @@ class SQLiteStore:
             try:
                 value = run(connection)
             except Exception as error:
-                self._deliver(future, None, error)
+                self._deliver([(future, None, error)])
             else:
-                self._deliver(future, value, None)
+                self._deliver([(future, value, None)])
         connection.close()
 
     async def _write(self, run: Callable[[sqlite3.Connection], T]) -> T:
@@ -361,6 +385,9 @@ class SQLiteStore:
                     "AND version <= ? ORDER BY version",
                     (table_id, row[0]),
                 ).fetchall()
+                answered = db.execute(
+                    "SELECT seat, client_id FROM answers WHERE table_id = ?", (table_id,)
+                ).fetchall()
             finally:
                 db.execute("COMMIT")
             return StoredTable(
@@ -371,6 +398,7 @@ class SQLiteStore:
                 extra=row[3],
                 token_hashes=tuple((seat, digest) for seat, digest in tokens),
                 steps=tuple(StoredStep(*step) for step in steps),
+                answered=tuple((seat, client_id) for seat, client_id in answered),
             )
 
         return await self._read(run)
@@ -383,7 +411,7 @@ class SQLiteStore:
                 "UPDATE tables SET version = ?, state = ?, extra = ?, over = ? "
                 "WHERE id = ? AND version = ?",
                 (
-                    commit.expected + 1,
+                    commit.version,
                     commit.state,
                     commit.extra,
                     int(commit.over),
@@ -393,11 +421,13 @@ class SQLiteStore:
             )
             if moved.rowcount != 1:
                 return False
-            step = commit.step
-            db.execute(
+            db.executemany(
                 "INSERT INTO steps (table_id, version, seat, action, events) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (commit.table_id, step.version, step.seat, step.action, step.events),
+                [
+                    (commit.table_id, step.version, step.seat, step.action, step.events)
+                    for step in commit.steps
+                ],
             )
             if commit.answer is not None:
                 seat, client_id, answer = commit.answer

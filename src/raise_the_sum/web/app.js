@@ -146,6 +146,10 @@ function chosenSeats() {
 async function startMatch(spec) {
   if (S.starting) return;
   S.starting = true;
+  // Leave the old table first. An answer about it that is still on its way (a GET sent when
+  // the bots moved, say) is then dropped, since load, sync and act check the session they
+  // began with, and it cannot replace the new table's first document.
+  S.session = null;
   stopLive();
   show("table");
   clearTable("Shuffling the deck…");
@@ -242,6 +246,7 @@ function sync() {
 
 function applyDoc(doc, { fresh }) {
   if (!doc || !doc.view) return;
+  if (!S.session || doc.table !== S.session.table) return;
   if (S.version !== null && doc.version < S.version) return;
   const first = S.doc === null;
   const before = S.doc;
@@ -424,7 +429,7 @@ function renderHand(view) {
   const pointed = lessonCards();
   hand.replaceChildren();
   view.hand.forEach((card, index) => {
-    const button = cardElement(card, { tag: "button", key: index < 9 ? index + 1 : null });
+    const button = cardElement(card, { tag: "button", key: index < 10 ? (index + 1) % 10 : null });
     button.type = "button";
     button.dataset.index = String(index);
     const selected = S.selected.has(index);
@@ -662,7 +667,7 @@ async function act(action) {
 function submit() {
   const action = pendingAction();
   if (!action) {
-    if (myTurn()) showError(new Error("Choose cards first: press 1–9 or click them."));
+    if (myTurn()) showError(new Error("Choose cards first: press 1–9 (0 for the tenth) or click them."));
     return;
   }
   if (!myTurn()) {
@@ -766,9 +771,9 @@ function onKey(event) {
     return;
   }
   if ($("table").hidden || !S.doc) return;
-  if (/^[1-9]$/.test(event.key)) {
+  if (/^[0-9]$/.test(event.key)) {
     event.preventDefault();
-    toggle(Number(event.key) - 1);
+    toggle(event.key === "0" ? 9 : Number(event.key) - 1); // 0 is the tenth card, as on a keyboard
   } else if (event.key === "Enter") {
     if (onControl && !onCard) return;
     event.preventDefault();
