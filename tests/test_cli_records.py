@@ -362,13 +362,19 @@ def _swapped_pair() -> tuple[MatchRecord, MatchRecord]:
     return first, second
 
 
-def test_replay_seat_shows_only_what_that_seat_saw_a_swap_test(tmp_path: Path) -> None:
-    first, second = _swapped_pair()
+def _written(folder: Path, *records: MatchRecord) -> list[str]:
+    """Write each record's text notation to a file in ``folder``; return the files' paths."""
     paths = []
-    for n, record in enumerate((first, second)):
-        path = tmp_path / f"{n}.rts"
+    for n, record in enumerate(records):
+        path = folder / f"{n}.rts"
         path.write_text(record.to_text(), encoding="utf-8")
         paths.append(str(path))
+    return paths
+
+
+def test_replay_seat_shows_only_what_that_seat_saw_a_swap_test(tmp_path: Path) -> None:
+    first, second = _swapped_pair()
+    paths = _written(tmp_path, first, second)
     assert run("replay", paths[0]) != run("replay", paths[1])  # the whole table differs
     assert run("replay", paths[0], "--seat", "0") != run("replay", paths[1], "--seat", "0")
     bo = run("replay", paths[0], "--seat", "1")
@@ -381,11 +387,7 @@ def test_replay_json_is_the_wire_format_and_a_seat_sees_no_more_a_swap_test(
     tmp_path: Path,
 ) -> None:
     first, second = _swapped_pair()
-    paths = []
-    for n, record in enumerate((first, second)):
-        path = tmp_path / f"{n}.rts"
-        path.write_text(record.to_text(), encoding="utf-8")
-        paths.append(str(path))
+    paths = _written(tmp_path, first, second)
     bo = run("replay", paths[0], "--seat", "1", "--json")
     assert bo == run("replay", paths[1], "--seat", "1", "--json") and bo[0] == 0
     assert run("replay", paths[0], "--json") != run("replay", paths[1], "--json")
