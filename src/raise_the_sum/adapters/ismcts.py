@@ -40,7 +40,12 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 from raise_the_sum.actions import Action
-from raise_the_sum.adapters.openspiel import RaiseTheSumGame, RaiseTheSumState, _Node
+from raise_the_sum.adapters.openspiel import (
+    RaiseTheSumGame,
+    RaiseTheSumState,
+    _Node,
+    params_from_rules,
+)
 from raise_the_sum.encoding import legal_ids
 from raise_the_sum.engine import apply, legal_plays
 from raise_the_sum.rng import Rng
@@ -56,17 +61,7 @@ _GAMES: dict[Rules, RaiseTheSumGame] = {}
 def _game(rules: Rules) -> RaiseTheSumGame:
     game = _GAMES.get(rules)
     if game is None:
-        params = {
-            "players": rules.players,
-            "hand_size": rules.hand_size,
-            "hand_limit": rules.hand_limit,
-            "min_play": rules.min_play,
-            "max_play": rules.max_play,
-            "points_to_win": rules.points_to_win,
-            "first_player": rules.first_player,
-            "deck": " ".join(map(str, rules.deck)),
-        }
-        game = pyspiel.load_game("python_raise_the_sum", params)
+        game = pyspiel.load_game("python_raise_the_sum", params_from_rules(rules))
         _GAMES[rules] = game
     return game
 

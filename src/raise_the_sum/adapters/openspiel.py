@@ -62,7 +62,7 @@ import pyspiel
 
 from raise_the_sum.actions import Action, Discard, Play
 from raise_the_sum.adapters.features import feature_names, features, view_text
-from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, parse_cards
+from raise_the_sum.cards import ALL_CARDS, Card, Kind, parse_cards
 from raise_the_sum.encoding import action_from_id, legal_ids, num_actions
 from raise_the_sum.engine import apply, legal_plays
 from raise_the_sum.rng import Rng
@@ -76,20 +76,33 @@ __all__ = [
     "RaiseTheSumObserver",
     "RaiseTheSumState",
     "max_game_length",
+    "params_from_rules",
     "rules_from_params",
 ]
 
-_STANDARD: Final = Rules()
-_DEFAULT_PARAMS: Final[dict[str, int | str]] = {
-    "players": _STANDARD.players,
-    "hand_size": _STANDARD.hand_size,
-    "hand_limit": _STANDARD.hand_limit,
-    "min_play": _STANDARD.min_play,
-    "max_play": _STANDARD.max_play,
-    "points_to_win": _STANDARD.points_to_win,
-    "first_player": _STANDARD.first_player,
-    "deck": " ".join(map(str, STANDARD_DECK)),
-}
+
+def params_from_rules(rules: Rules) -> dict[str, int | str]:
+    """The OpenSpiel game parameters of ``rules``: the inverse of :func:`rules_from_params`.
+
+    >>> params = params_from_rules(Rules(players=3, points_to_win=2))
+    >>> params["players"], params["points_to_win"], params["deck"][:11]
+    (3, 2, '+1 +1 +1 +1')
+    >>> rules_from_params(params) == Rules(players=3, points_to_win=2)
+    True
+    """
+    return {
+        "players": rules.players,
+        "hand_size": rules.hand_size,
+        "hand_limit": rules.hand_limit,
+        "min_play": rules.min_play,
+        "max_play": rules.max_play,
+        "points_to_win": rules.points_to_win,
+        "first_player": rules.first_player,
+        "deck": " ".join(map(str, rules.deck)),
+    }
+
+
+_DEFAULT_PARAMS: Final = params_from_rules(Rules())
 
 #: The registered game type: its short name and parameters (the ``Rules`` field names).
 GAME_TYPE: Final = pyspiel.GameType(
