@@ -148,13 +148,18 @@ def peak_kib(run: Callable[[], object]) -> float:
     return peak / 1024
 
 
+#: The engine's bounded tables, in this tree and in earlier revisions (--against).
+_TABLES = ("_shapes", "_halves", "_crosses", "_needs", "_plays")
+
+
 def _empty_tables() -> None:
-    """Empty the engine's tables of plays and its memo (whichever a revision has: --against)."""
-    for table in getattr(_tables, "_actions", {}).values():
+    """Empty the engine's tables and its memo (whichever a revision has: --against)."""
+    for name in _TABLES:
+        table = getattr(_tables, name, None)
+        if table is not None:
+            table.clear()
+    for table in getattr(_tables, "_actions", {}).values():  # shared Play tables (before 783b035)
         table.clear()
-    old = getattr(_tables, "_plays", None)
-    if isinstance(old, dict):
-        old.clear()
     memo = getattr(engine, "_LEGAL", None)
     if memo is not None:
         memo.clear()

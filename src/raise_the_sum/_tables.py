@@ -9,20 +9,27 @@ computed once and kept in a bounded table:
   card it takes.
 * The distinct cards are cut in two *halves*, the first ``(m + 1) // 2`` of
   the ``m`` distinct cards and the rest. Every selection of the hand is a
-  selection of the left half and one of the right half, so its numbers are
-  sums (or, for multipliers, products) of one number from each half.
+  selection of the left half and one of the right half.
 * A :class:`Shape` (keyed by the counts and the play sizes allowed) holds,
   for every sub-multiset in ``legal_plays``' order, which selection of each
   half it is. Every hand with the same counts shares it, whatever its cards.
-* A :class:`Half` (keyed by the half's cards) holds, for every selection of
-  that half, its cards (a sorted tuple), its Add sum and its group.
+* A :class:`Half` (keyed by the half's cards) holds two codes for every
+  selection of that half, each a sum over its cards, so that a
+  sub-multiset's codes are its two halves' codes added: its *id*, which
+  names the multiset, and its *code*, which holds what its total depends
+  on (its Add sum, its ``x2``, ``x3`` and Zero cards). A half of more than
+  two distinct cards is itself joined from two smaller, shared halves.
+* An :class:`Actions` table maps each id to the one shared ``Play`` (or
+  ``Discard``) of that sub-multiset, made the first time it is asked for.
+  Sharing the actions keeps the memo of ``legal_plays`` small (references
+  only), keeps the garbage collector's work flat in long runs, and lets a
+  dict keyed by actions find them by identity.
 
 Listing the plays of a hand is then a few passes that run in C (``map`` and
-``operator.itemgetter``): pick each sub-multiset's cards from the two halves'
-lists and join the two tuples (the left half's cards all sort before the
-right half's), then make a ``Play`` of each (:func:`_made`, without entering
-Python code). Replies also pick the Add sums and the groups, and make only
-the plays whose Add sum reaches what their group needs.
+``operator.itemgetter``): pick each sub-multiset's id from the two halves'
+lists and add them, then look each id up. A reply first compares each
+sub-multiset's code with the least code its group needs (:class:`Needs`),
+and looks up only the plays kept.
 
 Every table here is bounded (it empties itself when full, so memory stays
 bounded whatever the rules) and safe to share between threads: a lookup is
@@ -32,7 +39,6 @@ one dict operation, and an entry is stored only when complete.
 from __future__ import annotations
 
 import threading
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, combinations, compress, repeat
 from operator import add, ge, itemgetter, rshift, sub
@@ -180,50 +186,58 @@ class Shape:
 
 
 class Half:
-    """The cards and the code of every selection from some cards (sorted indices), in product order.
+    """The codes of every selection from some cards (sorted indices), in product order.
 
-    A selection's *code* is one int that says all the arithmetic needs to
-    know of it (rules R2.1 to R2.5): its Add sum, how many ``x2`` and ``x3``
-    cards and how many Zero cards it holds, each in a field of ``width``
-    bits (see :func:`card_code`). Subtract and Divide cards are attack
-    cards, which do not change the player's own total (rule R2.8), so they
-    add nothing. A code is a sum over its cards, so the code of a whole
-    sub-multiset is its left half's code plus its right half's.
+    Two codes per selection, each a sum over its cards, so that a whole
+    sub-multiset's codes are its left half's plus its right half's:
 
-    >>> half = Half((0, 0, 7), width=6)            # +1 +1 +8
-    >>> [" ".join(map(str, cards)) for cards in half.cards]
-    ['', '+8', '+1', '+1 +8', '+1 +1', '+1 +1 +8']
+    * its *id*: ``sum(1 << (id_width * card.index))``, with ``id_width``
+      bits per distinct card, enough for the most copies of a card in a
+      play, so that two sub-multisets never share an id; an
+      :class:`Actions` table maps it to the one shared ``Play``;
+    * its *code*: all the arithmetic needs to know of it (rules R2.1 to
+      R2.5): its Add sum, how many ``x2`` and ``x3`` cards and how many Zero
+      cards it holds, each in a field of ``width`` bits (see
+      :func:`card_code`). Subtract and Divide cards are attack cards, which
+      do not change the player's own total (rule R2.8), so they add nothing.
+
+    >>> half = Half((0, 0, 7), width=6, id_width=3)            # +1 +1 +8
     >>> half.codes
     [0, 8, 1, 9, 2, 10]
+    >>> table = Actions(Play, width=3, limit=10)
+    >>> [str(table[id]) for id in half.ids[1:]]
+    ['play +8', 'play +1', 'play +1 +8', 'play +1 +1', 'play +1 +1 +8']
     """
 
-    __slots__ = ("cards", "codes", "grouped")
+    __slots__ = ("codes", "grouped", "ids")
 
-    def __init__(self, indices: tuple[int, ...], width: int) -> None:
+    def __init__(self, indices: tuple[int, ...], width: int, id_width: int) -> None:
         kinds = tuple(dict.fromkeys(indices))
+        grouped: bool
         if len(kinds) > 2:
             # Two smaller halves, shared with other hands, joined in C: the first part's
             # selection is the more significant digit of the product order.
             cut = indices.index(kinds[(len(kinds) + 1) // 2])
-            first, rest = _half(indices[:cut], width), _half(indices[cut:], width)
+            first = _half(indices[:cut], width, id_width)
+            rest = _half(indices[cut:], width, id_width)
             pick_first, pick_rest = _cross(len(first.codes), len(rest.codes))
-            cards = list(map(add, pick_first(first.cards), pick_rest(rest.cards)))
+            ids = list(map(add, pick_first(first.ids), pick_rest(rest.ids)))
             codes = list(map(add, pick_first(first.codes), pick_rest(rest.codes)))
-            grouped: bool = first.grouped or rest.grouped
+            grouped = first.grouped or rest.grouped
         else:
             grouped = False
-            cards = [()]
+            ids = [0]
             codes = [0]
             for kind, count in zip(kinds, map(indices.count, kinds), strict=True):
-                card = ALL_CARDS[kind]
-                runs = [(card,) * taken for taken in range(count + 1)]
-                cards = [held + run for held in cards for run in runs]
+                takes = range(count + 1)
+                one = 1 << (id_width * kind)
+                ids = [held + taken * one for held in ids for taken in takes]
                 step = card_code(kind, width)
                 grouped = grouped or step >> width != 0
-                steps = [taken * step for taken in range(count + 1)]
+                steps = [taken * step for taken in takes]
                 codes = [code + more for code in codes for more in steps]
-        #: The cards of each selection, sorted.
-        self.cards: list[tuple[Card, ...]] = cards
+        #: The id of each selection.
+        self.ids: list[int] = ids
         #: The code of each selection.
         self.codes: list[int] = codes
         #: Whether any of the cards has a group (an ``x2``, ``x3`` or Zero card): if not,
@@ -231,12 +245,12 @@ class Half:
         self.grouped: bool = grouped
 
 
-def _half(indices: tuple[int, ...], width: int) -> Half:
+def _half(indices: tuple[int, ...], width: int, id_width: int) -> Half:
     """The :class:`Half` of these cards (sorted indices), from the bounded table or made."""
-    key = (width, indices)
+    key = (width, id_width, indices)
     half = _halves.get(key)
     if half is None:
-        half = Half(indices, width)
+        half = Half(indices, width, id_width)
         _halves.put(key, half, weight=len(half.codes))
     return half
 
@@ -319,28 +333,68 @@ class Needs(dict[int, int]):
         return least
 
 
-def _made(kind: type[_A], cards: Iterable[tuple[Card, ...]], count: int) -> tuple[_A, ...]:
-    """A ``kind`` (``Play`` or ``Discard``) of each of ``count`` sorted card tuples.
+class Actions(dict[int, _A]):
+    """Code -> the one shared ``Play`` (or ``Discard``) of that sub-multiset, made when first asked.
 
-    The cards are the library's own, sorted and valid, so the converter is
-    skipped: each action is made with ``object.__new__`` and its one slot
-    set through the slot's own descriptor, two passes of ``map`` that never
-    enter Python code. The actions are fresh objects, equal to (and hashing
-    like) any other action of the same cards.
+    ``table[code]`` makes the action when the code is missing
+    (``__missing__``), so that a list of codes becomes a list of actions in
+    one ``map(table.__getitem__, codes)``. Past ``limit`` entries the table
+    empties itself first (the actions in use come back at once).
+
+    >>> table = Actions(Play, width=3, limit=10)
+    >>> code = 1 << (3 * 7) | 2 << (3 * 0)        # one +8, two +1
+    >>> print(table[code])
+    play +1 +1 +8
+    >>> table[code] is table[code]
+    True
     """
-    if not count:
-        return ()
-    made = tuple(map(_NEW, repeat(kind, count)))
-    deque(map(_SET_CARDS[kind], made, cards), 0)
-    return made
 
+    __slots__ = ("chunks", "kind", "limit", "lock", "width")
 
-_NEW: Final = object.__new__
-#: Each action kind's slot for its cards: ``set(action, cards)`` fills it, frozen or not.
-_SET_CARDS: Final[dict[type, Callable[[object, tuple[Card, ...]], None]]] = {
-    Play: Play.__dict__["cards"].__set__,
-    Discard: Discard.__dict__["cards"].__set__,
-}
+    #: A code is decoded in two chunks, the cards of index below and from this one.
+    SPLIT: Final = 12
+
+    def __init__(self, kind: type[_A], width: int, limit: int) -> None:
+        super().__init__()
+        #: ``Play`` or ``Discard``.
+        self.kind: type[_A] = kind
+        #: Bits per distinct card in a code.
+        self.width = width
+        #: The most entries held.
+        self.limit = limit
+        self.lock = threading.Lock()
+        #: A chunk of a code -> its cards: far fewer chunks than codes, so decoding is two
+        #: lookups once the chunks have been met (bounded with the table).
+        self.chunks: dict[int, tuple[Card, ...]] = {}
+
+    def _chunk(self, chunk: int, first: int) -> tuple[Card, ...]:
+        """The cards of one chunk of a code, whose lowest card has index ``first``."""
+        key = chunk << 5 | first  # first is 0 or SPLIT, below 32
+        cards = self.chunks.get(key)
+        if cards is None:
+            width = self.width
+            mask = (1 << width) - 1
+            found: list[Card] = []
+            index = first
+            while chunk:  # one step per card index
+                found += repeat(ALL_CARDS[index], chunk & mask)
+                chunk >>= width
+                index += 1
+            cards = self.chunks[key] = tuple(found)
+        return cards
+
+    def __missing__(self, code: int) -> _A:
+        bits = self.width * self.SPLIT
+        cards = self._chunk(code & ((1 << bits) - 1), 0) + self._chunk(code >> bits, self.SPLIT)
+        # The cards are the library's own, sorted and valid: skip the converter.
+        action: _A = object.__new__(self.kind)
+        object.__setattr__(action, "cards", cards)
+        with self.lock:
+            if len(self) >= self.limit:
+                self.clear()
+                self.chunks.clear()
+            self[code] = action
+        return action
 
 
 #: Past these weights a table is emptied and refilled as needed (the standard game needs less).
@@ -348,8 +402,19 @@ _MAX_ENTRIES: Final = 400_000
 _MAX_SHAPE_ITEMS: Final = 2_000_000
 
 _shapes: BoundedMemo[tuple[tuple[int, ...], int, int], Shape] = BoundedMemo(_MAX_SHAPE_ITEMS)
-_halves: BoundedMemo[tuple[int, tuple[int, ...]], Half] = BoundedMemo(_MAX_ENTRIES)
+_halves: BoundedMemo[tuple[int, int, tuple[int, ...]], Half] = BoundedMemo(_MAX_ENTRIES)
 _crosses: BoundedMemo[tuple[int, int], tuple[_Picker, _Picker]] = BoundedMemo(_MAX_ENTRIES)
+
+
+# (kind, id width) -> its Actions table: ids of different widths differ in meaning.
+_actions: dict[tuple[type[Play] | type[Discard], int], Actions[Play] | Actions[Discard]] = {}
+
+
+def _table(kind: type[_A], width: int) -> Actions[_A]:
+    table = _actions.get((kind, width))
+    if table is None:
+        table = _actions.setdefault((kind, width), Actions(kind, width, _MAX_ENTRIES))
+    return table  # type: ignore[return-value]  # the key's kind is the table's
 
 
 def _read(indices: tuple[int, ...], low: int, high: int) -> tuple[Shape, Half, Half]:
@@ -362,7 +427,8 @@ def _read(indices: tuple[int, ...], low: int, high: int) -> tuple[Shape, Half, H
         _shapes.put(key, shape, weight=shape.count + 1)
     cut = shape.cut
     width = _width(high)
-    return shape, _half(indices[:cut], width), _half(indices[cut:], width)
+    id_width = high.bit_length()  # at most `high` copies of a card in one sub-multiset
+    return shape, _half(indices[:cut], width, id_width), _half(indices[cut:], width, id_width)
 
 
 def _groups(codes: list[int], width: int) -> map[int]:
@@ -370,9 +436,9 @@ def _groups(codes: list[int], width: int) -> map[int]:
     return map(rshift, codes, repeat(width))
 
 
-def _cards(shape: Shape, left: Half, right: Half) -> map[tuple[Card, ...]]:
-    """The cards of every sub-multiset, in order: its left half's cards, then its right half's."""
-    return map(add, shape.left(left.cards), shape.right(right.cards))
+def _ids(shape: Shape, left: Half, right: Half) -> map[int]:
+    """The id of every sub-multiset, in order: its left half's id plus its right half's."""
+    return map(add, shape.left(left.ids), shape.right(right.ids))
 
 
 _needs: BoundedMemo[tuple[int, int, int, int], Needs] = BoundedMemo(_MAX_ENTRIES // 100)
@@ -383,8 +449,8 @@ def plays(indices: tuple[int, ...], low: int, high: int) -> tuple[Play, ...]:
 
     The hand is given as the sorted indices of its cards (:attr:`Card.index`).
     """
-    shape, left, right = _read(indices, low, high)
-    return _made(Play, _cards(shape, left, right), shape.count)
+    table = _table(Play, high.bit_length())
+    return tuple(map(table.__getitem__, _ids(*_read(indices, low, high))))
 
 
 def replies(
@@ -398,7 +464,8 @@ def replies(
 ) -> tuple[Action, ...]:
     """The plays of :func:`plays` that beat ``to_beat`` facing the attack ``subtract``, ``divide``.
 
-    Only the plays kept are made; ``tail`` follows them (``legal_plays`` puts ``Pass()`` there).
+    Only the plays kept are looked up; ``tail`` follows them (``legal_plays`` puts ``Pass()``
+    there).
     """
     width = _width(high)
     key = (to_beat, subtract, divide, width)
@@ -428,15 +495,16 @@ def replies(
     else:
         codes = list(map(add, shape.left(left.codes), shape.right(right.codes)))
         kept = list(map(ge, codes, map(needs.__getitem__, _groups(codes, width))))
-    lefts = map(left.cards.__getitem__, compress(shape.lefts, kept))
-    rights = map(right.cards.__getitem__, compress(shape.rights, kept))
-    return _made(Play, map(add, lefts, rights), kept.count(True)) + tail
+    lefts = map(left.ids.__getitem__, compress(shape.lefts, kept))
+    rights = map(right.ids.__getitem__, compress(shape.rights, kept))
+    table = _table(Play, high.bit_length())
+    return (*map(table.__getitem__, map(add, lefts, rights)), *tail)
 
 
 def discards(indices: tuple[int, ...], count: int) -> tuple[Discard, ...]:
     """Every distinct discard of exactly ``count`` cards from a hand (sorted indices), in order."""
-    shape, left, right = _read(indices, count, count)
-    return _made(Discard, _cards(shape, left, right), shape.count)
+    table = _table(Discard, count.bit_length())
+    return tuple(map(table.__getitem__, _ids(*_read(indices, count, count))))
 
 
 def submultisets(hand: tuple[int, ...], low: int, high: int) -> list[tuple[int, ...]]:

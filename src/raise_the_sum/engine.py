@@ -204,14 +204,13 @@ _LegalKey = (
     | tuple[tuple[int, ...], int]
 )
 
-#: The most actions :data:`_LEGAL` holds at once. Each answer's actions are its own objects
-#: (about 130 bytes an action, with their cards), so the memo stays under about 32 MB.
-LEGAL_MEMO_LIMIT: Final = 250_000
+#: The most actions :data:`_LEGAL` holds at once (about 8 MB of references at most).
+LEGAL_MEMO_LIMIT: Final = 1_000_000
 
 #: ``legal_plays``' answers, by their key: a search that meets a hand again (a rollout, a
 #: tree) gets the same tuple back at the cost of one lookup. Bounded (each answer weighs its
 #: length plus one, and the memo empties itself rather than pass LEGAL_MEMO_LIMIT) and safe
-#: under threads (see _tables.BoundedMemo). The answers are tuples of frozen
+#: under threads (see _tables.BoundedMemo). The answers are tuples of shared, frozen
 #: actions, so handing the same tuple to every caller is safe.
 _LEGAL: Final[_tables.BoundedMemo[_LegalKey, tuple[Action, ...]]] = _tables.BoundedMemo(
     LEGAL_MEMO_LIMIT
@@ -276,39 +275,34 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
                 "R4.5", f"seat {seat} has passed: it is out of this round until the next one"
             )
         raise IllegalAction("R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s")
+    kind = action.__class__
     if phase is Phase.PLAY:
-        match action:
-            case Play():
-                return _play(state, action)
-            case Pass():
-                return _pass(state)
-            case Discard():
-                raise IllegalAction(
-                    "R4.8",
-                    "discarding comes at the end of a turn, after a play or a pass, "
-                    f"and only above {state.rules.hand_limit} cards",
-                )
-            case _:
-                raise IllegalAction("R5.4", "the round is still under way: play or pass")
-    if phase is Phase.DISCARD:
-        match action:
-            case Discard():
-                return _discard(state, action)
-            case _:
-                hand = state.hands[state.current]
-                excess = len(hand) - state.rules.hand_limit
-                raise IllegalAction(
-                    "R4.8",
-                    f"you hold {len(hand)} cards: discard {excess} to end your turn "
-                    f"with {state.rules.hand_limit}",
-                )
-    match action:
-        case NextRound():
-            return _next_round(state)
-        case _:
+        if kind is Play:
+            return _play(state, cast(Play, action))
+        if kind is Pass:
+            return _pass(state)
+        if kind is Discard:
             raise IllegalAction(
-                "R5.4", "the round is over: start the next round (NextRound()) before anyone acts"
+                "R4.8",
+                "discarding comes at the end of a turn, after a play or a pass, "
+                f"and only above {state.rules.hand_limit} cards",
             )
+        raise IllegalAction("R5.4", "the round is still under way: play or pass")
+    if phase is Phase.DISCARD:
+        if kind is Discard:
+            return _discard(state, cast(Discard, action))
+        hand = state.hands[state.current]
+        excess = len(hand) - state.rules.hand_limit
+        raise IllegalAction(
+            "R4.8",
+            f"you hold {len(hand)} cards: discard {excess} to end your turn "
+            f"with {state.rules.hand_limit}",
+        )
+    if kind is NextRound:
+        return _next_round(state)
+    raise IllegalAction(
+        "R5.4", "the round is over: start the next round (NextRound()) before anyone acts"
+    )
 
 
 _ACTION_TYPES: Final = frozenset({Play, Pass, Discard, NextRound})
@@ -400,27 +394,28 @@ def _play(state: GameState, play: Play) -> GameState:
     # The play replaces the standing play, whose cards go to the discard pile (R4.6).
     return _end_turn(
         state,
-        hands=_with(state.hands, seat, rest),
-        passed=state.passed,
-        to_beat=total,
-        standing=played,
-        standing_seat=seat,
-        discard=state.discard + state.standing,
+        _with(state.hands, seat, rest),
+        state.passed,
+        total,
+        played,
+        seat,
+        state.discard + state.standing,
     )
 
 
 def _pass(state: GameState) -> GameState:
     seat = state.current
-    if state.opening and len(state.hands[seat]) >= state.rules.min_play:
+    standing = state.standing
+    if not standing and len(state.hands[seat]) >= state.rules.min_play:  # an opening
         raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
     return _end_turn(
         state,
-        hands=state.hands,
-        passed=state.passed | {seat},
-        to_beat=state.to_beat,
-        standing=state.standing,
-        standing_seat=state.standing_seat,
-        discard=state.discard,
+        state.hands,
+        state.passed | {seat},
+        state.to_beat,
+        standing,
+        state.standing_seat,
+        state.discard,
     )
 
 
@@ -440,12 +435,12 @@ def _discard(state: GameState, action: Discard) -> GameState:
     # The hand is now at the limit, so the turn ends (_end_turn asks no second discard).
     return _end_turn(
         state,
-        hands=_with(state.hands, seat, rest),
-        passed=state.passed,
-        to_beat=state.to_beat,
-        standing=state.standing,
-        standing_seat=state.standing_seat,
-        discard=state.discard + discarded,
+        _with(state.hands, seat, rest),
+        state.passed,
+        state.to_beat,
+        state.standing,
+        state.standing_seat,
+        state.discard + discarded,
     )
 
 
@@ -455,7 +450,6 @@ def _discard(state: GameState, action: Discard) -> GameState:
 
 def _end_turn(
     state: GameState,
-    *,
     hands: tuple[tuple[Card, ...], ...],
     passed: frozenset[int],
     to_beat: int | None,

@@ -46,6 +46,9 @@ def forget_everything() -> None:
     _tables._shapes.clear()
     _tables._halves.clear()
     _tables._needs.clear()
+    _tables._crosses.clear()
+    for table in _tables._actions.values():
+        table.clear()
 
 
 def random_match(rules: Rules, seed: int) -> Iterator[GameState]:
@@ -216,3 +219,24 @@ def test_a_code_says_whether_a_play_beats_exactly_as_its_score_does(
     beats = code >= needs[code >> width]
     played = [ALL_CARDS[index] for index in cards]
     assert beats == (score(played, Attack(subtract, divide)) > to_beat)
+
+
+def test_an_action_table_empties_itself_at_its_limit_and_still_answers() -> None:
+    table = _tables.Actions(Play, width=(3).bit_length(), limit=5)  # the id width _read uses
+    hand = tuple(card.index for card in parse_cards("+1 +2 +3 +4 x2 -3"))
+    ids = list(_tables._ids(*_tables._read(hand, 1, 3)))
+    plays = [table[id] for id in ids]
+    assert len(table) <= 5
+    expected = _tables.submultisets(hand, 1, 3)
+    assert [tuple(c.index for c in p.cards) for p in plays] == expected
+
+
+def test_legal_plays_shares_one_play_object_per_multiset() -> None:
+    # Two hands holding the same cards get the same Play objects: the memo holds references.
+    first = new_game(seed=3)
+    other = attrs.evolve(first, hands=(first.hands[0], *first.hands[1:]))
+    engine._LEGAL.clear()
+    plays = legal_plays(first)
+    engine._LEGAL.clear()
+    again = legal_plays(other)
+    assert plays == again and all(a is b for a, b in zip(plays, again, strict=True))
