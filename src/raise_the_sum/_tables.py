@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, combinations, compress, repeat
-from operator import add, ge, itemgetter, rshift, sub
+from itertools import chain, combinations, compress, count, repeat
+from operator import add, ge, is_, itemgetter, rshift, sub
 from typing import Any, Final, Generic, TypeVar
 
 from raise_the_sum.actions import Action, Discard, Play
@@ -136,8 +136,8 @@ def _sizes(counts: Sequence[int]) -> list[int]:
     selections come in lexicographic order of their counts.
     """
     sizes = [0]
-    for count in counts:
-        sizes = [size + taken for size in sizes for taken in range(count + 1)]
+    for held in counts:
+        sizes = [size + taken for size in sizes for taken in range(held + 1)]
     return sizes
 
 
@@ -204,16 +204,16 @@ class Half:
     >>> half = Half((0, 0, 7), width=6, id_width=3)            # +1 +1 +8
     >>> half.codes
     [0, 8, 1, 9, 2, 10]
-    >>> table = Actions(Play, width=3, limit=10)
-    >>> [str(table[id]) for id in half.ids[1:]]
-    ['play +8', 'play +1', 'play +1 +8', 'play +1 +1', 'play +1 +1 +8']
+    >>> [" ".join(map(str, cards)) for cards in half.cards[1:]]
+    ['+8', '+1', '+1 +8', '+1 +1', '+1 +1 +8']
     """
 
-    __slots__ = ("codes", "grouped", "ids")
+    __slots__ = ("cards", "codes", "grouped", "ids")
 
     def __init__(self, indices: tuple[int, ...], width: int, id_width: int) -> None:
         kinds = tuple(dict.fromkeys(indices))
         grouped: bool
+        cards: list[tuple[Card, ...]]
         if len(kinds) > 2:
             # Two smaller halves, shared with other hands, joined in C: the first part's
             # selection is the more significant digit of the product order.
@@ -223,13 +223,18 @@ class Half:
             pick_first, pick_rest = _cross(len(first.codes), len(rest.codes))
             ids = list(map(add, pick_first(first.ids), pick_rest(rest.ids)))
             codes = list(map(add, pick_first(first.codes), pick_rest(rest.codes)))
+            cards = list(map(add, pick_first(first.cards), pick_rest(rest.cards)))
             grouped = first.grouped or rest.grouped
         else:
             grouped = False
             ids = [0]
             codes = [0]
+            cards = [()]
             for kind, count in zip(kinds, map(indices.count, kinds), strict=True):
                 takes = range(count + 1)
+                card = ALL_CARDS[kind]
+                runs = [(card,) * taken for taken in takes]
+                cards = [held + run for held in cards for run in runs]
                 one = 1 << (id_width * kind)
                 ids = [held + taken * one for held in ids for taken in takes]
                 step = card_code(kind, width)
@@ -240,6 +245,8 @@ class Half:
         self.ids: list[int] = ids
         #: The code of each selection.
         self.codes: list[int] = codes
+        #: The cards of each selection, sorted (what a new action of it holds).
+        self.cards: list[tuple[Card, ...]] = cards
         #: Whether any of the cards has a group (an ``x2``, ``x3`` or Zero card): if not,
         #: every code is its Add sum alone.
         self.grouped: bool = grouped
@@ -334,67 +341,70 @@ class Needs(dict[int, int]):
 
 
 class Actions(dict[int, _A]):
-    """Code -> the one shared ``Play`` (or ``Discard``) of that sub-multiset, made when first asked.
+    """Id -> the one shared ``Play`` (or ``Discard``) of that sub-multiset.
 
-    ``table[code]`` makes the action when the code is missing
-    (``__missing__``), so that a list of codes becomes a list of actions in
-    one ``map(table.__getitem__, codes)``. Past ``limit`` entries the table
-    empties itself first (the actions in use come back at once).
+    Look ids up with ``map(table.get, ids)``; :meth:`filled` then makes the
+    ones missing (None), from their halves' cards, and keeps them.
+    Past ``limit`` entries the table empties itself first (the actions in
+    use come back at once).
 
-    >>> table = Actions(Play, width=3, limit=10)
-    >>> code = 1 << (3 * 7) | 2 << (3 * 0)        # one +8, two +1
-    >>> print(table[code])
-    play +1 +1 +8
-    >>> table[code] is table[code]
+    >>> table = Actions(Play, limit=10)
+    >>> half = Half((0, 0, 7), width=6, id_width=3)              # +1 +1 +8
+    >>> found = tuple(table.get(id) for id in half.ids[1:])
+    >>> found = table.filled(found, [1, 2, 3, 4, 5], [0] * 5, half, Half((), 6, 3))
+    >>> [str(play) for play in found]
+    ['play +8', 'play +1', 'play +1 +8', 'play +1 +1', 'play +1 +1 +8']
+    >>> table.get(half.ids[3]) is found[2]
     True
     """
 
-    __slots__ = ("chunks", "kind", "limit", "lock", "width")
+    __slots__ = ("kind", "limit", "lock", "setter")
 
-    #: A code is decoded in two chunks, the cards of index below and from this one.
-    SPLIT: Final = 12
-
-    def __init__(self, kind: type[_A], width: int, limit: int) -> None:
+    def __init__(self, kind: type[_A], limit: int) -> None:
         super().__init__()
         #: ``Play`` or ``Discard``.
         self.kind: type[_A] = kind
-        #: Bits per distinct card in a code.
-        self.width = width
         #: The most entries held.
         self.limit = limit
         self.lock = threading.Lock()
-        #: A chunk of a code -> its cards: far fewer chunks than codes, so decoding is two
-        #: lookups once the chunks have been met (bounded with the table).
-        self.chunks: dict[int, tuple[Card, ...]] = {}
+        #: The setter of the action's one slot, ``cards`` (frozen or not: the slot's own).
+        self.setter: Callable[[object, tuple[Card, ...]], None] = kind.__dict__["cards"].__set__
 
-    def _chunk(self, chunk: int, first: int) -> tuple[Card, ...]:
-        """The cards of one chunk of a code, whose lowest card has index ``first``."""
-        key = chunk << 5 | first  # first is 0 or SPLIT, below 32
-        cards = self.chunks.get(key)
-        if cards is None:
-            width = self.width
-            mask = (1 << width) - 1
-            found: list[Card] = []
-            index = first
-            while chunk:  # one step per card index
-                found += repeat(ALL_CARDS[index], chunk & mask)
-                chunk >>= width
-                index += 1
-            cards = self.chunks[key] = tuple(found)
-        return cards
+    def filled(
+        self,
+        found: tuple[_A | None, ...],
+        lefts: Sequence[int],
+        rights: Sequence[int],
+        left: Half,
+        right: Half,
+    ) -> tuple[_A, ...]:
+        """``found`` with each None replaced by the action of its selections' cards, made once.
 
-    def __missing__(self, code: int) -> _A:
-        bits = self.width * self.SPLIT
-        cards = self._chunk(code & ((1 << bits) - 1), 0) + self._chunk(code >> bits, self.SPLIT)
-        # The cards are the library's own, sorted and valid: skip the converter.
-        action: _A = object.__new__(self.kind)
-        object.__setattr__(action, "cards", cards)
+        Item ``i`` of ``found`` is the sub-multiset of the ``lefts[i]``-th
+        selection of ``left`` and the ``rights[i]``-th of ``right``. The
+        cards are the library's own, sorted and valid, so the converter is
+        skipped. New actions are stored at once (so that a list meets each
+        once) and the table empties itself, under the lock, past its limit.
+        """
+        out = list(found)
+        made: list[tuple[int, _A]] = []
+        kind = self.kind
+        setter = self.setter
+        for i in compress(count(), map(is_, found, repeat(None))):  # the Nones, found in C
+            lead, rest = lefts[i], rights[i]
+            key = left.ids[lead] + right.ids[rest]
+            action = self.get(key)  # met earlier in this list, or made by another thread
+            if action is None:
+                action = object.__new__(kind)
+                setter(action, left.cards[lead] + right.cards[rest])
+                made.append((key, action))
+                self[key] = action
+            out[i] = action
         with self.lock:
-            if len(self) >= self.limit:
+            if len(self) > self.limit:
                 self.clear()
-                self.chunks.clear()
-            self[code] = action
-        return action
+                self.update(made)
+        return tuple(out)  # type: ignore[arg-type]  # every None replaced
 
 
 #: Past these weights a table is emptied and refilled as needed (the standard game needs less).
@@ -413,7 +423,7 @@ _actions: dict[tuple[type[Play] | type[Discard], int], Actions[Play] | Actions[D
 def _table(kind: type[_A], width: int) -> Actions[_A]:
     table = _actions.get((kind, width))
     if table is None:
-        table = _actions.setdefault((kind, width), Actions(kind, width, _MAX_ENTRIES))
+        table = _actions.setdefault((kind, width), Actions(kind, _MAX_ENTRIES))
     return table  # type: ignore[return-value]  # the key's kind is the table's
 
 
@@ -449,8 +459,12 @@ def plays(indices: tuple[int, ...], low: int, high: int) -> tuple[Play, ...]:
 
     The hand is given as the sorted indices of its cards (:attr:`Card.index`).
     """
+    shape, left, right = _read(indices, low, high)
     table = _table(Play, high.bit_length())
-    return tuple(map(table.__getitem__, _ids(*_read(indices, low, high))))
+    found = tuple(map(table.get, _ids(shape, left, right)))
+    if None in found:  # some met for the first time
+        return table.filled(found, shape.lefts, shape.rights, left, right)
+    return found  # type: ignore[return-value]  # no None in it
 
 
 def replies(
@@ -495,16 +509,24 @@ def replies(
     else:
         codes = list(map(add, shape.left(left.codes), shape.right(right.codes)))
         kept = list(map(ge, codes, map(needs.__getitem__, _groups(codes, width))))
-    lefts = map(left.ids.__getitem__, compress(shape.lefts, kept))
-    rights = map(right.ids.__getitem__, compress(shape.rights, kept))
+    lefts = list(compress(shape.lefts, kept))
+    rights = list(compress(shape.rights, kept))
     table = _table(Play, high.bit_length())
-    return (*map(table.__getitem__, map(add, lefts, rights)), *tail)
+    ids = map(add, map(left.ids.__getitem__, lefts), map(right.ids.__getitem__, rights))
+    found = tuple(map(table.get, ids))
+    if None in found:  # some met for the first time
+        found = table.filled(found, lefts, rights, left, right)
+    return found + tail if tail else found  # type: ignore[return-value]  # no None is left
 
 
 def discards(indices: tuple[int, ...], count: int) -> tuple[Discard, ...]:
     """Every distinct discard of exactly ``count`` cards from a hand (sorted indices), in order."""
+    shape, left, right = _read(indices, count, count)
     table = _table(Discard, count.bit_length())
-    return tuple(map(table.__getitem__, _ids(*_read(indices, count, count))))
+    found = tuple(map(table.get, _ids(shape, left, right)))
+    if None in found:  # some met for the first time
+        return table.filled(found, shape.lefts, shape.rights, left, right)
+    return found  # type: ignore[return-value]  # no None in it
 
 
 def submultisets(hand: tuple[int, ...], low: int, high: int) -> list[tuple[int, ...]]:

@@ -222,13 +222,15 @@ def test_a_code_says_whether_a_play_beats_exactly_as_its_score_does(
 
 
 def test_an_action_table_empties_itself_at_its_limit_and_still_answers() -> None:
-    table = _tables.Actions(Play, width=(3).bit_length(), limit=5)  # the id width _read uses
+    table = _tables.Actions(Play, limit=5)
     hand = tuple(card.index for card in parse_cards("+1 +2 +3 +4 x2 -3"))
-    ids = list(_tables._ids(*_tables._read(hand, 1, 3)))
-    plays = [table[id] for id in ids]
-    assert len(table) <= 5
+    shape, left, right = _tables._read(hand, 1, 3)
     expected = _tables.submultisets(hand, 1, 3)
-    assert [tuple(c.index for c in p.cards) for p in plays] == expected
+    for _ in range(2):  # empty, then full
+        looked = tuple(table.get(id) for id in _tables._ids(shape, left, right))
+        found = table.filled(looked, shape.lefts, shape.rights, left, right)
+        assert [tuple(c.index for c in p.cards) for p in found] == expected
+        assert len(table) <= len(expected)  # it emptied itself, then kept this list's
 
 
 def test_legal_plays_shares_one_play_object_per_multiset() -> None:
