@@ -40,7 +40,7 @@ from raise_the_sum.scoring import explain
 from raise_the_sum.state import GameState
 from raise_the_sum.views import PlayerView, observe
 
-__all__ = ["dumps", "encode_event", "seat_document"]
+__all__ = ["action_text", "dumps", "encode_event", "seat_document"]
 
 
 def dumps(value: Any) -> bytes:
@@ -88,7 +88,7 @@ def seat_document(
     # actions (often a hundred plays or more) are written from their cached texts.
     head = _text({"table": table, "version": version, "view": wire.encode(view)})
     tail = _text({"events": events, "seats": list(seats), "lesson": lesson})
-    legal_text = ",".join(map(_action_text, legal))
+    legal_text = ",".join(map(action_text, legal))
     return f'{head[:-1]},"legal":[{legal_text}],{tail[1:]}'.encode()
 
 
@@ -102,8 +102,13 @@ def _text(value: Any) -> str:
 _ACTION_TEXTS: dict[object, str] = {}
 
 
-def _action_text(action: Action) -> str:
-    """An action's wire JSON text, encoded by :func:`raise_the_sum.wire.encode` once."""
+def action_text(action: Action) -> str:
+    """An action's wire JSON text, as :func:`raise_the_sum.wire.dumps` writes it, encoded once.
+
+    >>> from raise_the_sum import Pass
+    >>> action_text(Pass())
+    '{"type":"pass"}'
+    """
     cards = getattr(action, "cards", None)
     key = type(action) if cards is None else (type(action), tuple([c.index for c in cards]))
     text = _ACTION_TEXTS.get(key)

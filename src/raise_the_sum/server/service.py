@@ -6,6 +6,13 @@ with the acting seat, then :meth:`Store.commit
 version), and only then the table in memory moves on and its watchers are
 woken. An action is answered only after its commit.
 
+What a commit writes is the table's match record as it grows: each
+version's seat and action (and the bots' generators), not the states or the
+events, which follow from the first state and the actions. A table loaded
+from the store (after a restart) replays its actions from the state stored
+with it, with :func:`~raise_the_sum.events.step`, to the same states and
+events, byte for byte.
+
 Bots act on the server, after a pause of ``pace`` seconds before each
 action. The search bots (``THREAD_BOTS``: ``search`` and ``alex``, tens
 of milliseconds a decision) run on a thread pool, off the event loop, so
@@ -45,7 +52,7 @@ from raise_the_sum.events import Event, step
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.server.documents import dumps, seat_document
+from raise_the_sum.server.documents import action_text, dumps, seat_document
 from raise_the_sum.server.errors import ProtocolError, bad_input
 from raise_the_sum.server.store import Answer, Commit, NewTable, Store, StoredStep, StoredTable
 from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
@@ -134,6 +141,9 @@ class Table:
     answered: set[tuple[int, str]] = attrs.field(factory=set)
     #: Documents built at this version, by (seat, since).
     documents: dict[tuple[int, int], bytes] = attrs.field(factory=dict)
+    #: The version of the state the store holds (the table's first, 0, unless an older
+    #: server wrote one at every commit); the steps after it are replayed on loading.
+    state_version: int = 0
 
     def document(self, seat: int, since: int) -> bytes:
         """The seat's document now, with the events since ``since`` (built once per version)."""
@@ -172,12 +182,14 @@ class Table:
 _Step = tuple[int, Action, GameState, tuple[Event, ...]]
 
 
-def _events_text(events: Sequence[Event]) -> str:
-    return json.dumps([wire.encode(event) for event in events], separators=(",", ":"))
-
-
-def _extra_text(rngs: Sequence[Rng | None]) -> str:
-    return json.dumps({"rngs": [None if rng is None else str(rng.state) for rng in rngs]})
+def _extra_text(rngs: Sequence[Rng | None], state_version: int) -> str:
+    """The per-table data that changes: the bots' generators, and the stored state's version."""
+    return json.dumps(
+        {
+            "rngs": [None if rng is None else str(rng.state) for rng in rngs],
+            "state_version": state_version,
+        }
+    )
 
 
 class TableService:
@@ -300,7 +312,7 @@ class TableService:
                 table_id=table_id,
                 state=wire.dumps(state),
                 setup=json.dumps(setup),
-                extra=_extra_text(rngs),
+                extra=_extra_text(rngs, 0),
                 token_hashes=tuple(sorted(hashes.items())),
             )
         )
@@ -352,6 +364,35 @@ class TableService:
         extra = json.loads(stored.extra)
         seats = tuple(setup["seats"])
         deck = setup["deck"]
+        # The stored state is at ``state_version`` (a database written before it was kept in
+        # ``extra`` has the state of every commit: at the table's version). The steps up to
+        # it have their events stored; those after it are replayed from it.
+        at = int(extra.get("state_version", stored.version))
+        state = wire.loads(GameState, stored.state)
+        steps: list[tuple[Event, ...]] = []
+        actions: list[Action] = []
+        for stored_step in stored.steps:
+            action = wire.loads(Action, stored_step.action)
+            if stored_step.version <= at and stored_step.events is not None:
+                events = tuple(wire.decode(Event, e) for e in json.loads(stored_step.events))
+            elif stored_step.version > at:
+                try:
+                    state, events = step(state, action)
+                except IllegalAction as error:
+                    raise RuntimeError(
+                        f"table {stored.table_id}: version {stored_step.version} does not "
+                        f"replay from the stored state: {error}"
+                    ) from error
+            else:
+                raise RuntimeError(
+                    f"table {stored.table_id}: version {stored_step.version} has no events"
+                )
+            steps.append(events)
+            actions.append(action)
+        if len(steps) != stored.version or len(steps) < at:
+            raise RuntimeError(
+                f"table {stored.table_id}: {len(steps)} steps stored for version {stored.version}"
+            )
         return Table(
             table_id=stored.table_id,
             seats=seats,
@@ -359,15 +400,13 @@ class TableService:
             token_hashes=dict(stored.token_hashes),
             deck=None if deck is None else tuple(wire.decode(Card, card) for card in deck),
             tutorial=bool(setup["tutorial"]),
-            state=wire.loads(GameState, stored.state),
+            state=state,
             version=stored.version,
             rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
-            steps=[
-                tuple(wire.decode(Event, event) for event in json.loads(s.events))
-                for s in stored.steps
-            ],
-            actions=[wire.loads(Action, s.action) for s in stored.steps],
+            steps=steps,
+            actions=actions,
             answered=set(stored.answered),
+            state_version=at,
         )
 
     async def _reload(self, table: Table) -> None:
@@ -378,6 +417,7 @@ class TableService:
         fresh = self._revive(stored)
         table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
         table.steps, table.actions = fresh.steps, fresh.actions
+        table.state_version = fresh.state_version
         table.answered |= fresh.answered
         table.documents.clear()
         self._wake(table)
@@ -574,18 +614,19 @@ class TableService:
     ) -> bool:
         """Write the steps, ``(seat, action, state after, events)`` each, in one commit.
 
-        On success the table moves on to the last step's state, and its
-        watchers and its bots are woken once.
+        The store gets each step's seat and action (the states and events
+        follow from them, on replay). On success the table moves on to the
+        last step's state, and its watchers and its bots are woken once.
         """
         state = steps[-1][2]
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
-            state=wire.dumps(state),
-            extra=_extra_text(rngs),
+            state=None,
+            extra=_extra_text(rngs, table.state_version),
             steps=tuple(
-                StoredStep(table.version + number, seat, wire.dumps(action), _events_text(events))
-                for number, (seat, action, _, events) in enumerate(steps, 1)
+                StoredStep(table.version + number, seat, action_text(action))
+                for number, (seat, action, _, _) in enumerate(steps, 1)
             ),
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
