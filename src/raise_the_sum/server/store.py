@@ -381,31 +381,24 @@ class SQLiteStore:
             if commit.answer is not None
         ]
         connection.execute("SAVEPOINT together")
-        written = (
-            _rows(
-                connection,
-                "UPDATE tables SET version = v.column3, "
-                "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6 "
-                "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
-                moves,
-            )
-            == len(moves)
-        )
+        written = _rows(
+            connection,
+            "UPDATE tables SET version = v.column3, "
+            "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6 "
+            "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
+            moves,
+        ) == len(moves)
         if written:
             _rows(
                 connection,
                 "INSERT INTO steps (table_id, version, seat, action, events) VALUES {}",
                 steps,
             )
-            written = (
-                _rows(
-                    connection,
-                    "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) "
-                    "VALUES {}",
-                    answers,
-                )
-                == len(answers)
-            )
+            written = _rows(
+                connection,
+                "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) VALUES {}",
+                answers,
+            ) == len(answers)
         if not written:
             connection.execute("ROLLBACK TO together")
         connection.execute("RELEASE together")
