@@ -32,6 +32,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, cast
 
+import orjson
+
 from raise_the_sum import wire
 from raise_the_sum.actions import Action
 from raise_the_sum.engine import legal_plays
@@ -51,8 +53,20 @@ __all__ = [
 
 
 def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON, the server's one encoder for everything it sends."""
-    return _text(value).encode()
+    """Compact UTF-8 JSON, the server's one encoder for everything it sends.
+
+    The bytes are those of the standard library's ``json`` with
+    ``ensure_ascii=False`` and ``separators=(",", ":")``; orjson writes them
+    several times faster, and the standard library writes what orjson
+    cannot (an integer past 64 bits, a lone surrogate).
+
+    >>> dumps({"seed": 2**70, "text": "× ÷"})
+    b'{"seed":1180591620717411303424,"text":"\xc3\x97 \xc3\xb7"}'
+    """
+    try:
+        return orjson.dumps(value)
+    except orjson.JSONEncodeError:
+        return _ENCODER.encode(value).encode()
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -112,7 +126,7 @@ def seat_events(events: Sequence[Event], seat: int) -> str:
     >>> seat_events((Passed(seat=1),), 0)
     '{"type":"passed","seat":1}'
     """
-    return _ENCODER.encode([encode_event(event) for event in observe_events(events, seat)])[1:-1]
+    return _text([encode_event(event) for event in observe_events(events, seat)])[1:-1]
 
 
 def assemble_document(
@@ -149,7 +163,10 @@ _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 def _text(value: Any) -> str:
     """Compact JSON text: what :func:`dumps` and :func:`seat_document` write."""
-    return _ENCODER.encode(value)
+    try:
+        return orjson.dumps(value).decode()
+    except orjson.JSONEncodeError:
+        return _ENCODER.encode(value)
 
 
 #: Action texts by value: a play's or a discard's key is its kind and its cards'
