@@ -43,6 +43,7 @@ from raise_the_sum.server.store import SQLiteStore
 __all__ = [
     "FREEZE_EVERY",
     "FULL_COLLECTION_EVERY",
+    "GC_THRESHOLDS",
     "WEB",
     "collect_garbage",
     "create_app",
@@ -260,6 +261,10 @@ FREEZE_EVERY: Final = 1.0
 #: Seconds between two full collections, which unfreeze everything (:func:`collect_garbage`).
 FULL_COLLECTION_EVERY: Final = 300.0
 
+#: The collector's thresholds while the server runs (Python's are 700, 10, 10): a young
+#: collection after 10,000 allocations, not 700, costs half as much in all under load.
+GC_THRESHOLDS: Final = (10_000, 10, 10)
+
 
 async def collect_garbage(
     freeze_every: float = FREEZE_EVERY, full_every: float = FULL_COLLECTION_EVERY
@@ -279,18 +284,23 @@ async def collect_garbage(
     is one, about 1 KiB): every ``full_every`` seconds this unfreezes
     everything and runs one full collection, a pause of about the old
     ones' length, once in a while instead of every few seconds. Runs until
-    cancelled.
+    cancelled; the collector's thresholds are :data:`GC_THRESHOLDS` meanwhile.
     """
     loop = asyncio.get_running_loop()
     last_full = loop.time()
+    before = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLDS)
     gc.freeze()  # the modules, the resumed tables: they live as long as the server
-    while True:
-        await asyncio.sleep(freeze_every)
-        if loop.time() - last_full >= full_every:
-            gc.unfreeze()
-            gc.collect()
-            last_full = loop.time()
-        gc.freeze()
+    try:
+        while True:
+            await asyncio.sleep(freeze_every)
+            if loop.time() - last_full >= full_every:
+                gc.unfreeze()
+                gc.collect()
+                last_full = loop.time()
+            gc.freeze()
+    finally:
+        gc.set_threshold(*before)
 
 
 def create_app(db: str | Path, *, pace: float = 1.0, synchronous: str = "FULL") -> Starlette:
