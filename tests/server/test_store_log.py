@@ -24,9 +24,10 @@ import pytest
 from raise_the_sum import Rules, wire
 from raise_the_sum.actions import Action
 from raise_the_sum.events import Event, step
+from raise_the_sum.server import service as service_module
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
-from raise_the_sum.state import GameState
+from raise_the_sum.state import GameState, Phase
 
 
 def _new_table(table_id: str) -> NewTable:
@@ -122,7 +123,7 @@ async def _played(db: Path, seed: int) -> tuple[TableService, SQLiteStore, str]:
         while table.automatic():
             await asyncio.sleep(0)
         legal = json.loads(table.document(0, table.version))["legal"]
-        if table.state.phase.value == "match_over" or not legal:
+        if table.state.phase is Phase.MATCH_OVER or not legal:
             break
         action: Action = wire.decode(Action, legal[(number * 7) % len(legal)])
         outcome = await service.act(table, 0, action, table.version, f"id-{number}")
@@ -199,6 +200,46 @@ def test_a_table_written_with_a_state_and_events_at_every_commit_still_loads(
         again = TableService._revive(mixed)
         assert (again.state, again.seen, again.actions) == (live.state, live.seen, live.actions)
         assert again.document(0, 3) == live.document(0, 3)
+        await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service_module, "KEEP_FINISHED", 1)
+
+    async def finish(service: TableService, seed: int) -> tuple[str, bytes, dict[int, str]]:
+        created = await service.create(["human", "random"], Rules(players=2), seed=seed)
+        table = await service.table(created.table)
+        assert table is not None
+        for number in range(2000):
+            while table.automatic():
+                await asyncio.sleep(0)
+            if table.state.phase is Phase.MATCH_OVER:
+                break
+            legal = json.loads(table.document(0, table.version))["legal"]
+            if not legal:
+                await asyncio.sleep(0)
+                continue
+            action: Action = wire.decode(Action, legal[0])
+            await service.act(table, 0, action, table.version, f"id-{number}")
+        assert table.state.phase is Phase.MATCH_OVER
+        return created.table, table.document(0, 0), created.tokens
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        service = TableService(store, pace=0)
+        await service.start()
+        first, document, tokens = await finish(service, 3)
+        assert first in service._tables
+        second, _, _ = await finish(service, 4)
+        assert first not in service._tables and second in service._tables
+        again, seat = await service.authenticate(first, tokens[0])
+        assert seat == 0 and again.document(0, 0) == document
+        assert again.state.phase is Phase.MATCH_OVER
         await service.close()
         await store.close()
 
