@@ -15,19 +15,14 @@ computed once and kept in a bounded table:
   for every sub-multiset in ``legal_plays``' order, which selection of each
   half it is. Every hand with the same counts shares it, whatever its cards.
 * A :class:`Half` (keyed by the half's cards) holds, for every selection of
-  that half, its *code*, its Add sum and its group.
-* A play (or a discard) is keyed by its code, one int:
-  ``sum(1 << (width * card.index))`` over its cards, with ``width`` bits per
-  distinct card, enough for the most cards a play may have, so that two
-  sub-multisets never share a code. An :class:`Actions` table maps each
-  code to the one shared ``Play`` object, made the first time it is asked
-  for.
+  that half, its cards (a sorted tuple), its Add sum and its group.
 
 Listing the plays of a hand is then a few passes that run in C (``map`` and
-``operator.itemgetter``): pick each sub-multiset's code from the two halves'
-lists and add them, then look each code up. Replies also pick the Add sums
-and the groups, and look up only the plays whose Add sum reaches what their
-group needs.
+``operator.itemgetter``): pick each sub-multiset's cards from the two halves'
+lists and join the two tuples (the left half's cards all sort before the
+right half's), then make a ``Play`` of each (:func:`_made`, without entering
+Python code). Replies also pick the Add sums and the groups, and make only
+the plays whose Add sum reaches what their group needs.
 
 Every table here is bounded (it empties itself when full, so memory stays
 bounded whatever the rules) and safe to share between threads: a lookup is
@@ -37,12 +32,13 @@ one dict operation, and an entry is stored only when complete.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, combinations, compress, repeat
-from operator import add, ge, itemgetter, mul
-from typing import Final, Generic, TypeVar
+from operator import add, ge, itemgetter, rshift, sub
+from typing import Any, Final, Generic, TypeVar
 
-from raise_the_sum.actions import Discard, Play
+from raise_the_sum.actions import Action, Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card
 from raise_the_sum.scoring import ADDS, MULTIPLIERS, ZERO_INDEX, least_adds_to_beat
 
@@ -113,7 +109,11 @@ class BoundedMemo(Generic[_K, _V]):
 # -- shapes: where each sub-multiset sits in the two halves ------------------------------------
 
 
-def _picker(indices: Sequence[int]) -> Callable[[Sequence[int]], Sequence[int]]:
+#: Takes a list to its items at some positions, as a tuple.
+_Picker = Callable[[Sequence[Any]], Sequence[Any]]
+
+
+def _picker(indices: Sequence[int]) -> _Picker:
     """A function taking a list to its items at ``indices``, as a tuple (``itemgetter``, in C)."""
     if len(indices) == 1:  # itemgetter of one index gives the item, not a tuple
         return itemgetter(slice(indices[0], indices[0] + 1))
@@ -147,7 +147,7 @@ class Shape:
     half's selection decides before the right half's.
     """
 
-    __slots__ = ("count", "cut", "left", "right")
+    __slots__ = ("count", "cut", "left", "lefts", "right", "rights")
 
     def __init__(self, counts: tuple[int, ...], low: int, high: int) -> None:
         split = (len(counts) + 1) // 2
@@ -169,110 +169,178 @@ class Shape:
         self.cut = sum(counts[:split])
         #: How many sub-multisets there are.
         self.count = len(lefts)
-        #: The left half's selection of each sub-multiset, picked from a list in product order.
-        self.left = _picker(lefts)
+        #: The left half's selection of each sub-multiset: its position in product order.
+        self.lefts = lefts
         #: The right half's selection of each sub-multiset, likewise.
+        self.rights = rights
+        #: Picks the items at :attr:`lefts` from a left half's list, as a tuple.
+        self.left = _picker(lefts)
+        #: Picks the items at :attr:`rights` from a right half's list, as a tuple.
         self.right = _picker(rights)
 
 
 class Half:
-    """The numbers of every selection from some cards (sorted indices), in product order.
+    """The cards and the code of every selection from some cards (sorted indices), in product order.
 
-    ``codes`` are the selections' codes (see the module's text), ``adds``
-    their Add sums, ``groups`` the product of their Multiply cards, negated
-    when they hold a Zero card (see :class:`Needs`): the same per-card
-    numbers (:data:`~raise_the_sum.scoring.ADDS`,
-    :data:`~raise_the_sum.scoring.MULTIPLIERS`) that
-    :class:`~raise_the_sum.scoring.PlayProfile` adds up for one play.
+    A selection's *code* is one int that says all the arithmetic needs to
+    know of it (rules R2.1 to R2.5): its Add sum, how many ``x2`` and ``x3``
+    cards and how many Zero cards it holds, each in a field of ``width``
+    bits (see :func:`card_code`). Subtract and Divide cards are attack
+    cards, which do not change the player's own total (rule R2.8), so they
+    add nothing. A code is a sum over its cards, so the code of a whole
+    sub-multiset is its left half's code plus its right half's.
+
+    >>> half = Half((0, 0, 7), width=6)            # +1 +1 +8
+    >>> [" ".join(map(str, cards)) for cards in half.cards]
+    ['', '+8', '+1', '+1 +8', '+1 +1', '+1 +1 +8']
+    >>> half.codes
+    [0, 8, 1, 9, 2, 10]
     """
 
-    __slots__ = ("adds", "codes", "groups")
+    __slots__ = ("cards", "codes", "grouped")
 
     def __init__(self, indices: tuple[int, ...], width: int) -> None:
         kinds = tuple(dict.fromkeys(indices))
-        counts = tuple(map(indices.count, kinds))
-        codes, adds, groups = [0], [0], [1]
-        for kind, count in zip(kinds, counts, strict=True):
-            takes = range(count + 1)
-            weight = 1 << (width * kind)
-            codes = [code + taken * weight for code in codes for taken in takes]
-            add_value = ADDS[kind]
-            adds = [total + taken * add_value for total in adds for taken in takes]
-            if kind == ZERO_INDEX:  # the Zero card: its sign, once (its multiplier is 1)
-                factors = [1] + [-1] * count
-            else:
-                factors = [MULTIPLIERS[kind] ** taken for taken in takes]
-            groups = [group * factor for group in groups for factor in factors]
+        if len(kinds) > 2:
+            # Two smaller halves, shared with other hands, joined in C: the first part's
+            # selection is the more significant digit of the product order.
+            cut = indices.index(kinds[(len(kinds) + 1) // 2])
+            first, rest = _half(indices[:cut], width), _half(indices[cut:], width)
+            pick_first, pick_rest = _cross(len(first.codes), len(rest.codes))
+            cards = list(map(add, pick_first(first.cards), pick_rest(rest.cards)))
+            codes = list(map(add, pick_first(first.codes), pick_rest(rest.codes)))
+            grouped: bool = first.grouped or rest.grouped
+        else:
+            grouped = False
+            cards = [()]
+            codes = [0]
+            for kind, count in zip(kinds, map(indices.count, kinds), strict=True):
+                card = ALL_CARDS[kind]
+                runs = [(card,) * taken for taken in range(count + 1)]
+                cards = [held + run for held in cards for run in runs]
+                step = card_code(kind, width)
+                grouped = grouped or step >> width != 0
+                steps = [taken * step for taken in range(count + 1)]
+                codes = [code + more for code in codes for more in steps]
+        #: The cards of each selection, sorted.
+        self.cards: list[tuple[Card, ...]] = cards
         #: The code of each selection.
-        self.codes = codes
-        #: The Add sum of each selection.
-        self.adds = adds
-        #: The group of each selection (the sign says whether it holds a Zero card).
-        self.groups = groups
+        self.codes: list[int] = codes
+        #: Whether any of the cards has a group (an ``x2``, ``x3`` or Zero card): if not,
+        #: every code is its Add sum alone.
+        self.grouped: bool = grouped
 
 
-class Actions(dict[int, _A]):
-    """Code -> the one shared ``Play`` (or ``Discard``) of that sub-multiset, made when first asked.
+def _half(indices: tuple[int, ...], width: int) -> Half:
+    """The :class:`Half` of these cards (sorted indices), from the bounded table or made."""
+    key = (width, indices)
+    half = _halves.get(key)
+    if half is None:
+        half = Half(indices, width)
+        _halves.put(key, half, weight=len(half.codes))
+    return half
 
-    ``table[code]`` makes the action when the code is missing
-    (``__missing__``), so that a list of codes becomes a list of actions in
-    one ``map(table.__getitem__, codes)``. Past ``limit`` entries the table
-    empties itself first (the actions in use come back at once).
 
-    >>> table = Actions(Play, width=3, limit=10)
-    >>> code = 1 << (3 * 7) | 2 << (3 * 0)        # one +8, two +1
-    >>> print(table[code])
-    play +1 +1 +8
-    >>> table[code] is table[code]
-    True
+def _cross(first: int, rest: int) -> tuple[_Picker, _Picker]:
+    """Pickers for every pair of a ``first``-long and a ``rest``-long list, in product order."""
+    key = (first, rest)
+    pickers = _crosses.get(key)
+    if pickers is None:
+        pickers = (
+            _picker([i for i in range(first) for _ in range(rest)]),
+            _picker(list(range(rest)) * first),
+        )
+        _crosses.put(key, pickers, weight=first * rest)
+    return pickers
+
+
+def card_code(index: int, width: int) -> int:
+    """The code of one card (by index): the fields of :class:`Half`'s codes, ``width`` bits each.
+
+    Field 0 holds the Add sum, field 1 the number of ``x2`` cards, field 2
+    the number of ``x3`` cards, field 3 the number of Zero cards; a card of
+    another kind has code 0. ``width`` must hold the largest of these in a
+    play: ``_width(high)`` for plays of at most ``high`` cards.
+
+    >>> from raise_the_sum import Card
+    >>> [card_code(Card.parse(t).index, 6) for t in ("+8", "x2", "x3", "0", "-3", "/2")]
+    [8, 64, 4096, 262144, 0, 0]
+    """
+    if index == ZERO_INDEX:
+        return 1 << (3 * width)
+    multiplier = MULTIPLIERS[index]
+    if multiplier != 1:
+        return 1 << (width * (1 if multiplier == 2 else 2))
+    return ADDS[index]
+
+
+def _width(high: int) -> int:
+    """Bits per field of a code, for plays of at most ``high`` cards (an Add card is at most 9)."""
+    return (9 * high).bit_length()
+
+
+class Needs(dict[int, int]):
+    """Group -> the least code a play of that group needs to beat ``to_beat`` (rule R4.4).
+
+    A code's *group* is its fields above the Add sum (``code >> width``):
+    how many ``x2``, ``x3`` and Zero cards it holds. Every play of a group
+    needs the same Add sum to beat a score facing an attack: the least one,
+    from :func:`~raise_the_sum.scoring.least_adds_to_beat` (the formula of
+    :func:`~raise_the_sum.score` solved for the Add sum). The entry is that
+    Add sum with the group's fields above it, ``need + (group << width)``,
+    so that a play beats exactly when its code is at least its group's
+    entry (its Add sum fits in ``width`` bits). Filled on demand, one entry
+    per group met: a handful per attack.
+
+    >>> needs = Needs(to_beat=10, subtract=0, divide=1, width=6)
+    >>> needs[0], needs[1]                # no multiplier: 11; one x2: 6, above the group
+    (11, 70)
     """
 
-    __slots__ = ("chunks", "kind", "limit", "lock", "width")
+    __slots__ = ("divide", "subtract", "to_beat", "width")
 
-    #: A code is decoded in two chunks, the cards of index below and from this one.
-    SPLIT: Final = 12
-
-    def __init__(self, kind: type[_A], width: int, limit: int) -> None:
+    def __init__(self, to_beat: int, subtract: int, divide: int, width: int) -> None:
         super().__init__()
-        #: ``Play`` or ``Discard``.
-        self.kind: type[_A] = kind
-        #: Bits per distinct card in a code.
+        self.to_beat = to_beat
+        self.subtract = subtract
+        self.divide = divide
         self.width = width
-        #: The most entries held.
-        self.limit = limit
-        self.lock = threading.Lock()
-        #: A chunk of a code -> its cards: far fewer chunks than codes, so decoding is two
-        #: lookups once the chunks have been met (bounded with the table).
-        self.chunks: dict[int, tuple[Card, ...]] = {}
 
-    def _chunk(self, chunk: int, first: int) -> tuple[Card, ...]:
-        """The cards of one chunk of a code, whose lowest card has index ``first``."""
-        key = chunk << 5 | first  # first is 0 or SPLIT, below 32
-        cards = self.chunks.get(key)
-        if cards is None:
-            width = self.width
-            mask = (1 << width) - 1
-            found: list[Card] = []
-            index = first
-            while chunk:  # one step per card index
-                found += repeat(ALL_CARDS[index], chunk & mask)
-                chunk >>= width
-                index += 1
-            cards = self.chunks[key] = tuple(found)
-        return cards
+    def __missing__(self, group: int) -> int:
+        width = self.width
+        mask = (1 << width) - 1
+        multiplier = 2 ** (group & mask) * 3 ** ((group >> width) & mask)
+        zero = group >> (2 * width) != 0
+        need = least_adds_to_beat(self.to_beat, self.subtract, self.divide, multiplier, zero)
+        # A need above what an Add sum can reach stays above every code of the group;
+        # a need at or below 0 is met by every one.
+        least = (min(max(need, 0), mask + 1)) + (group << width)
+        self[group] = least
+        return least
 
-    def __missing__(self, code: int) -> _A:
-        bits = self.width * self.SPLIT
-        cards = self._chunk(code & ((1 << bits) - 1), 0) + self._chunk(code >> bits, self.SPLIT)
-        # The cards are the library's own, sorted and valid: skip the converter.
-        action: _A = object.__new__(self.kind)
-        object.__setattr__(action, "cards", cards)
-        with self.lock:
-            if len(self) >= self.limit:
-                self.clear()
-                self.chunks.clear()
-            self[code] = action
-        return action
+
+def _made(kind: type[_A], cards: Iterable[tuple[Card, ...]], count: int) -> tuple[_A, ...]:
+    """A ``kind`` (``Play`` or ``Discard``) of each of ``count`` sorted card tuples.
+
+    The cards are the library's own, sorted and valid, so the converter is
+    skipped: each action is made with ``object.__new__`` and its one slot
+    set through the slot's own descriptor, two passes of ``map`` that never
+    enter Python code. The actions are fresh objects, equal to (and hashing
+    like) any other action of the same cards.
+    """
+    if not count:
+        return ()
+    made = tuple(map(_NEW, repeat(kind, count)))
+    deque(map(_SET_CARDS[kind], made, cards), 0)
+    return made
+
+
+_NEW: Final = object.__new__
+#: Each action kind's slot for its cards: ``set(action, cards)`` fills it, frozen or not.
+_SET_CARDS: Final[dict[type, Callable[[object, tuple[Card, ...]], None]]] = {
+    Play: Play.__dict__["cards"].__set__,
+    Discard: Discard.__dict__["cards"].__set__,
+}
 
 
 #: Past these weights a table is emptied and refilled as needed (the standard game needs less).
@@ -281,15 +349,7 @@ _MAX_SHAPE_ITEMS: Final = 2_000_000
 
 _shapes: BoundedMemo[tuple[tuple[int, ...], int, int], Shape] = BoundedMemo(_MAX_SHAPE_ITEMS)
 _halves: BoundedMemo[tuple[int, tuple[int, ...]], Half] = BoundedMemo(_MAX_ENTRIES)
-# (kind, width) -> its Actions table: codes of different widths differ in meaning.
-_actions: dict[tuple[type[Play] | type[Discard], int], Actions[Play] | Actions[Discard]] = {}
-
-
-def _table(kind: type[_A], width: int) -> Actions[_A]:
-    table = _actions.get((kind, width))
-    if table is None:
-        table = _actions.setdefault((kind, width), Actions(kind, width, _MAX_ENTRIES))
-    return table  # type: ignore[return-value]  # the key's kind is the table's
+_crosses: BoundedMemo[tuple[int, int], tuple[_Picker, _Picker]] = BoundedMemo(_MAX_ENTRIES)
 
 
 def _read(indices: tuple[int, ...], low: int, high: int) -> tuple[Shape, Half, Half]:
@@ -300,50 +360,22 @@ def _read(indices: tuple[int, ...], low: int, high: int) -> tuple[Shape, Half, H
     if shape is None:
         shape = Shape(*key)
         _shapes.put(key, shape, weight=shape.count + 1)
-    width = high.bit_length()  # at most `high` copies of a card in one sub-multiset
     cut = shape.cut
-    left_key = (width, indices[:cut])
-    left = _halves.get(left_key)
-    if left is None:
-        left = Half(indices[:cut], width)
-        _halves.put(left_key, left, weight=len(left.codes))
-    right_key = (width, indices[cut:])
-    right = _halves.get(right_key)
-    if right is None:
-        right = Half(indices[cut:], width)
-        _halves.put(right_key, right, weight=len(right.codes))
-    return shape, left, right
+    width = _width(high)
+    return shape, _half(indices[:cut], width), _half(indices[cut:], width)
 
 
-def _codes(shape: Shape, left: Half, right: Half) -> map[int]:
-    """The code of every sub-multiset, in order."""
-    return map(add, shape.left(left.codes), shape.right(right.codes))
+def _groups(codes: list[int], width: int) -> map[int]:
+    """The group of each code (its fields above the Add sum)."""
+    return map(rshift, codes, repeat(width))
 
 
-class Needs(dict[int, int]):
-    """Group -> the least Add sum a play of that group needs to beat ``to_beat``.
-
-    A play's *group* is the product of its Multiply cards, negated when it
-    holds a Zero card: the plays of one group need the same Add sum to beat
-    a score. Filled on demand, one entry per group met, from
-    :func:`~raise_the_sum.scoring.least_adds_to_beat`.
-    """
-
-    __slots__ = ("divide", "subtract", "to_beat")
-
-    def __init__(self, to_beat: int, subtract: int, divide: int) -> None:
-        super().__init__()
-        self.to_beat = to_beat
-        self.subtract = subtract
-        self.divide = divide
-
-    def __missing__(self, group: int) -> int:
-        need = least_adds_to_beat(self.to_beat, self.subtract, self.divide, abs(group), group < 0)
-        self[group] = need
-        return need
+def _cards(shape: Shape, left: Half, right: Half) -> map[tuple[Card, ...]]:
+    """The cards of every sub-multiset, in order: its left half's cards, then its right half's."""
+    return map(add, shape.left(left.cards), shape.right(right.cards))
 
 
-_needs: BoundedMemo[tuple[int, int, int], Needs] = BoundedMemo(_MAX_ENTRIES // 100)
+_needs: BoundedMemo[tuple[int, int, int, int], Needs] = BoundedMemo(_MAX_ENTRIES // 100)
 
 
 def plays(indices: tuple[int, ...], low: int, high: int) -> tuple[Play, ...]:
@@ -352,35 +384,59 @@ def plays(indices: tuple[int, ...], low: int, high: int) -> tuple[Play, ...]:
     The hand is given as the sorted indices of its cards (:attr:`Card.index`).
     """
     shape, left, right = _read(indices, low, high)
-    table = _table(Play, high.bit_length())
-    return tuple(map(table.__getitem__, _codes(shape, left, right)))
+    return _made(Play, _cards(shape, left, right), shape.count)
 
 
 def replies(
-    indices: tuple[int, ...], low: int, high: int, to_beat: int, subtract: int, divide: int
-) -> list[Play]:
+    indices: tuple[int, ...],
+    low: int,
+    high: int,
+    to_beat: int,
+    subtract: int,
+    divide: int,
+    tail: tuple[Action, ...] = (),
+) -> tuple[Action, ...]:
     """The plays of :func:`plays` that beat ``to_beat`` facing the attack ``subtract``, ``divide``.
 
-    Only the plays kept are looked up (or made).
+    Only the plays kept are made; ``tail`` follows them (``legal_plays`` puts ``Pass()`` there).
     """
-    key = (to_beat, subtract, divide)
-    need = _needs.get(key)
-    if need is None:
-        need = Needs(to_beat, subtract, divide)
-        _needs.put(key, need)
+    width = _width(high)
+    key = (to_beat, subtract, divide, width)
+    needs = _needs.get(key)
+    if needs is None:
+        needs = Needs(to_beat, subtract, divide, width)
+        _needs.put(key, needs)
     shape, left, right = _read(indices, low, high)
-    adds = map(add, shape.left(left.adds), shape.right(right.adds))
-    groups = map(mul, shape.left(left.groups), shape.right(right.groups))
-    beats = map(ge, adds, map(need.__getitem__, groups))
-    table = _table(Play, high.bit_length())
-    return list(map(table.__getitem__, compress(_codes(shape, left, right), beats)))
+    # A sub-multiset beats when its code (its halves' codes added) reaches its group's least
+    # code. When one half has no group, the sub-multiset's group is the other half's: that
+    # half's selections each give the least code the no-group half must bring (a few, made
+    # once), and each sub-multiset is one comparison of two picks, with no sum.
+    wanted: Iterable[int]
+    if not right.grouped:
+        if left.grouped:
+            wanted = map(needs.__getitem__, _groups(left.codes, width))
+        else:
+            wanted = repeat(needs[0])
+        kept = list(
+            map(ge, shape.right(right.codes), shape.left(list(map(sub, wanted, left.codes))))
+        )
+    elif not left.grouped:
+        wanted = map(needs.__getitem__, _groups(right.codes, width))
+        kept = list(
+            map(ge, shape.left(left.codes), shape.right(list(map(sub, wanted, right.codes))))
+        )
+    else:
+        codes = list(map(add, shape.left(left.codes), shape.right(right.codes)))
+        kept = list(map(ge, codes, map(needs.__getitem__, _groups(codes, width))))
+    lefts = map(left.cards.__getitem__, compress(shape.lefts, kept))
+    rights = map(right.cards.__getitem__, compress(shape.rights, kept))
+    return _made(Play, map(add, lefts, rights), kept.count(True)) + tail
 
 
 def discards(indices: tuple[int, ...], count: int) -> tuple[Discard, ...]:
     """Every distinct discard of exactly ``count`` cards from a hand (sorted indices), in order."""
     shape, left, right = _read(indices, count, count)
-    table = _table(Discard, count.bit_length())
-    return tuple(map(table.__getitem__, _codes(shape, left, right)))
+    return _made(Discard, _cards(shape, left, right), shape.count)
 
 
 def submultisets(hand: tuple[int, ...], low: int, high: int) -> list[tuple[int, ...]]:

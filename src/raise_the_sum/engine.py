@@ -20,17 +20,20 @@ from __future__ import annotations
 
 import secrets
 from bisect import bisect_right
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, call
 from typing import Final, TypeVar, cast
+
+import attrs
 
 from raise_the_sum import _tables, _validate
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.cards import ALL_CARDS, Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.scoring import PlayProfile
+from raise_the_sum.scoring import PlayProfile, sent_by
 from raise_the_sum.state import GameState, Phase
 
 __all__ = ["apply", "legal_plays", "match_winner", "new_game", "round_winner"]
@@ -153,24 +156,28 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     if phase is Phase.PLAY:
         rules = state.rules
         hand = state.hands[state.current]
-        if len(hand) < rules.min_play:
+        low = rules.min_play
+        if len(hand) < low:
             return _ONLY_PASS
         indices = tuple(map(_BY_INDEX, hand))
+        high = rules.max_play
         standing = state.standing
-        key: _LegalKey = (indices, rules.min_play, rules.max_play, state.to_beat, standing)
-        found = _LEGAL.get(key)
-        if found is not None:
+        if not standing:  # an opening (R4.3): no score to beat, no attack
+            key: _LegalKey = (indices, low, high)
+            found = _LEGAL.get(key)
+            if found is None:
+                found = _tables.plays(indices, low, high)
+                _LEGAL.put(key, found, weight=len(found) + 1)
             return found
-        if state.opening:
-            found = _tables.plays(indices, rules.min_play, rules.max_play)
-        else:
-            to_beat = cast(int, state.to_beat)  # not an opening: there is a score to beat
-            attack = state.attack
-            replies = _tables.replies(
-                indices, rules.min_play, rules.max_play, to_beat, attack.subtract, attack.divide
+        to_beat = cast(int, state.to_beat)  # a standing play has a score to beat
+        key = (indices, low, high, to_beat, tuple(map(_BY_INDEX, standing)))
+        found = _LEGAL.get(key)
+        if found is None:
+            attack = sent_by(standing)
+            found = _tables.replies(
+                indices, low, high, to_beat, attack.subtract, attack.divide, _ONLY_PASS
             )
-            found = (*replies, _PASS)
-        _LEGAL.put(key, found, weight=len(found) + 1)
+            _LEGAL.put(key, found, weight=len(found) + 1)
         return found
     if phase is Phase.DISCARD:
         indices = tuple(map(_BY_INDEX, state.hands[state.current]))
@@ -186,21 +193,25 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
-# What a player's legal actions depend on, and nothing else: in PLAY, the hand, the play
-# sizes, the score to beat and the standing play (whose cards make the attack, and whose
-# absence makes an opening); in DISCARD, the hand and the hand limit. The hand is keyed by
-# its sorted card indices (ints hash in C), so equal multisets give equal keys.
+# What a player's legal actions depend on, and nothing else: in PLAY, the hand and the play
+# sizes, and for a reply the score to beat and the standing play's cards (which make the
+# attack); in DISCARD, the hand and the hand limit. The keys' lengths tell the three apart
+# (3, 5 and 2). Cards are keyed by their sorted indices (ints hash in C), so equal
+# multisets give equal keys.
 _LegalKey = (
-    tuple[tuple[int, ...], int, int, int | None, tuple[Card, ...]] | tuple[tuple[int, ...], int]
+    tuple[tuple[int, ...], int, int]
+    | tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+    | tuple[tuple[int, ...], int]
 )
 
-#: The most actions :data:`_LEGAL` holds at once (about 8 MB of references at most).
-LEGAL_MEMO_LIMIT: Final = 1_000_000
+#: The most actions :data:`_LEGAL` holds at once. Each answer's actions are its own objects
+#: (about 130 bytes an action, with their cards), so the memo stays under about 32 MB.
+LEGAL_MEMO_LIMIT: Final = 250_000
 
 #: ``legal_plays``' answers, by their key: a search that meets a hand again (a rollout, a
 #: tree) gets the same tuple back at the cost of one lookup. Bounded (each answer weighs its
 #: length plus one, and the memo empties itself rather than pass LEGAL_MEMO_LIMIT) and safe
-#: under threads (see _tables.BoundedMemo). The answers are tuples of shared, frozen
+#: under threads (see _tables.BoundedMemo). The answers are tuples of frozen
 #: actions, so handing the same tuple to every caller is safe.
 _LEGAL: Final[_tables.BoundedMemo[_LegalKey, tuple[Action, ...]]] = _tables.BoundedMemo(
     LEGAL_MEMO_LIMIT
@@ -476,20 +487,20 @@ def _end_turn(
                 return _start_turn(
                     state, seat, hands, passed, to_beat, standing, standing_seat, discard
                 )
-    return GameState(
-        rules=rules,
-        seed=state.seed,
-        rng=state.rng,
-        phase=phase,
-        current=current,
-        hands=hands,
-        points=points,
-        to_beat=to_beat,
-        standing=standing,
-        standing_seat=standing_seat,
-        passed=passed,
-        deck=state.deck,
-        discard=discard,
+    return _state(
+        rules,
+        state.seed,
+        state.rng,
+        phase,
+        current,
+        hands,
+        points,
+        to_beat,
+        standing,
+        standing_seat,
+        passed,
+        state.deck,
+        discard,
     )
 
 
@@ -526,21 +537,49 @@ def _start_turn(
     if not deck:
         deck, rng = rng.shuffle(discard)
         discard = ()
-    return GameState(
-        rules=state.rules,
-        seed=state.seed,
-        rng=rng,
-        phase=Phase.PLAY,
-        current=seat,
-        hands=_with(hands, seat, _insert(hands[seat], deck[0])),
-        points=state.points,
-        to_beat=to_beat,
-        standing=standing,
-        standing_seat=standing_seat,
-        passed=passed,
-        deck=deck[1:],
-        discard=discard,
+    return _state(
+        state.rules,
+        state.seed,
+        rng,
+        _PLAY,
+        seat,
+        _with(hands, seat, _insert(hands[seat], deck[0])),
+        state.points,
+        to_beat,
+        standing,
+        standing_seat,
+        passed,
+        deck[1:],
+        discard,
     )
+
+
+_PLAY: Final = Phase.PLAY
+_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
+# Each slot's own setter, for the fields in order and then attrs' cached hash (None: not yet
+# computed), as GameState's generated __init__ sets them. If a later attrs lays the class out
+# otherwise, _state is GameState itself.
+_SETTERS: Final = tuple(
+    GameState.__dict__[name].__set__
+    for name in (*_FIELDS, "_attrs_cached_hash")
+    if name in GameState.__dict__
+)
+
+
+def _made_state(*values: object) -> GameState:
+    """``GameState(*values)``, the fields in order, for values the engine built itself.
+
+    Skips the generated ``__init__`` (one Python call per field): the slots
+    are set by their own descriptors in one pass of ``map``, in C. States
+    are never validated on construction, so nothing else is skipped.
+    """
+    state: GameState = _NEW(GameState)
+    deque(map(call, _SETTERS, repeat(state), (*values, None)), 0)
+    return state
+
+
+_state = _made_state if len(_SETTERS) == len(_FIELDS) + 1 else GameState
+_NEW: Final = object.__new__
 
 
 def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

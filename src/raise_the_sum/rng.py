@@ -88,7 +88,7 @@ class Rng:
     def next_u64(self) -> tuple[int, Rng]:
         """The next 64-bit output, and the generator after it."""
         state = (self.state + _GAMMA) & _MASK
-        return _mix(state), Rng(state)
+        return _mix(state), _made(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (``1 <= n <= 2**64``), without bias.
@@ -101,7 +101,7 @@ class Rng:
         if not 1 <= n <= 1 << 64:
             raise ValueError(f"below(n) needs an int n from 1 to 2**64, got {n!r}")
         state, value = _below(self.state, n)
-        return value, Rng(state)
+        return value, _made(state)
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """``items`` in a uniformly random order (Fisher–Yates), and the next generator.
@@ -120,7 +120,7 @@ class Rng:
         for i in range(len(out) - 1, 0, -1):
             state, j = _below(state, i + 1)
             out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(state)
+        return tuple(out), _made(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """One item of a non-empty ``items``, uniformly: ``items[below(len(items))]``.
@@ -164,7 +164,7 @@ class Rng:
         (True, True)
         """
         x, rng = self.next_u64()
-        return Rng(x), rng
+        return _made(x), rng
 
     def skip(self, n: int) -> Rng:
         """The generator after ``n`` outputs (``n >= 0``), in one step.
@@ -180,10 +180,18 @@ class Rng:
         _validate.whole(n, "n")
         if n < 0:
             raise ValueError(f"skip(n) needs an int n >= 0, got {n!r}")
-        return Rng((self.state + n * _GAMMA) & _MASK)
+        return _made((self.state + n * _GAMMA) & _MASK)
 
 
 _TWO_53: Final = float(1 << 53)
+_SET_STATE: Final = Rng.__dict__["state"].__set__
+
+
+def _made(state: int) -> Rng:
+    """``Rng(state)`` for a state the generator computed itself (already in range): no validator."""
+    rng: Rng = object.__new__(Rng)
+    _SET_STATE(rng, state)
+    return rng
 
 
 def _sequence(items: object) -> None:

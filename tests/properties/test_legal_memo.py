@@ -34,7 +34,8 @@ from raise_the_sum import (
     parse_cards,
     score,
 )
-from raise_the_sum.scoring import attack_of
+from raise_the_sum.cards import ALL_CARDS
+from raise_the_sum.scoring import Attack, attack_of
 
 from .strategies import rules_variants, seeds
 
@@ -45,8 +46,6 @@ def forget_everything() -> None:
     _tables._shapes.clear()
     _tables._halves.clear()
     _tables._needs.clear()
-    for table in _tables._actions.values():
-        table.clear()
 
 
 def random_match(rules: Rules, seed: int) -> Iterator[GameState]:
@@ -198,12 +197,22 @@ def test_the_engine_memo_stays_within_its_limit() -> None:
             assert engine._LEGAL.weight <= engine.LEGAL_MEMO_LIMIT
 
 
-def test_an_action_table_empties_itself_at_its_limit_and_still_answers() -> None:
-    table = _tables.Actions(Play, width=(3).bit_length(), limit=5)  # the width _read uses
-    hand = tuple(card.index for card in parse_cards("+1 +2 +3 +4 x2 -3"))
-    layout = _tables._read(hand, 1, 3)
-    codes = list(_tables._codes(*layout))
-    plays = [table[code] for code in codes]
-    assert len(table) <= 5
-    expected = _tables.submultisets(hand, 1, 3)
-    assert [tuple(c.index for c in p.cards) for p in plays] == expected
+@given(
+    st.lists(st.sampled_from(range(len(ALL_CARDS))), min_size=1, max_size=9),
+    st.integers(min_value=0, max_value=400),  # a score to beat is never below 0 (R2.5)
+    st.integers(min_value=0, max_value=40),
+    st.sampled_from([1, 2, 3, 4, 6, 9, 27]),
+    st.integers(min_value=1, max_value=9),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_code_says_whether_a_play_beats_exactly_as_its_score_does(
+    cards: list[int], to_beat: int, subtract: int, divide: int, high: int
+) -> None:
+    # A selection's code, summed from its cards' codes, read back through Needs: the same
+    # verdict as score() on the play's cards facing that attack (rules R2.1 to R2.5, R4.4).
+    width = _tables._width(max(high, len(cards)))
+    code = sum(_tables.card_code(index, width) for index in cards)
+    needs = _tables.Needs(to_beat, subtract, divide, width)
+    beats = code >= needs[code >> width]
+    played = [ALL_CARDS[index] for index in cards]
+    assert beats == (score(played, Attack(subtract, divide)) > to_beat)
