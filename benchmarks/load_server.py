@@ -44,7 +44,6 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import httpx
 import websockets.asyncio.client
 
 from raise_the_sum import Rng
@@ -96,24 +95,33 @@ class Load:
         self.measuring = False
 
 
-async def new_table(http: httpx.AsyncClient) -> dict[str, Any]:
-    """``POST /api/tables``: a human and three random bots (again if a kept-alive socket closed)."""
-    body = {"seats": ["human", "random", "random", "random"]}
-    for attempt in range(3):
-        try:
-            answer = await http.post("/api/tables", json=body)
-        except httpx.TransportError:  # the server closed an idle connection as it was reused
-            if attempt == 2:
-                raise
-            continue
-        created: dict[str, Any] = answer.json()
-        return created
-    raise AssertionError("unreachable")
+async def new_table(url: str) -> dict[str, Any]:
+    """``POST /api/tables``: a human and three random bots.
+
+    A plain HTTP/1.1 request on a connection of its own (``Connection:
+    close``): an HTTP client library's connection pool, shared by 200
+    clients, cost the load client more CPU than everything else it does.
+    """
+    host, port = url.removeprefix("http://").split(":")
+    body = json.dumps({"seats": ["human", "random", "random", "random"]}).encode()
+    reader, writer = await asyncio.open_connection(host, int(port))
+    try:
+        writer.write(
+            b"POST /api/tables HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (host.encode(), len(body), body)
+        )
+        answer = await reader.read(-1)
+    finally:
+        writer.close()
+    head, _, text = answer.partition(b"\r\n\r\n")
+    status = head.split(b" ", 2)[1]
+    if status != b"201":
+        raise RuntimeError(f"POST /api/tables: {head.decode(errors='replace')}")
+    created: dict[str, Any] = json.loads(text)
+    return created
 
 
-async def human(
-    url: str, http: httpx.AsyncClient, number: int, load: Load, stop: float, think: float
-) -> None:
+async def human(url: str, number: int, load: Load, stop: float, think: float) -> None:
     """One scripted human: play random legal actions, table after table, until ``stop``.
 
     Before each action it thinks for ``think`` seconds on average (uniformly
@@ -122,7 +130,7 @@ async def human(
     rng = Rng.from_seed(number)
     ws_base = url.replace("http://", "ws://")
     while time.monotonic() < stop:
-        created = await new_table(http)
+        created = await new_table(url)
         table, token = created["table"], created["tokens"]["0"]
         async with websockets.asyncio.client.connect(
             f"{ws_base}/api/tables/{table}/ws?token={token}", max_size=2**22
@@ -174,9 +182,10 @@ def peak_memory(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """The process's user and system CPU time so far, in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """The process's (or one of its threads') user and system CPU time so far, in seconds."""
+    stat = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -204,27 +213,25 @@ async def run(tables: int, seconds: float, warmup: float, think: float, db: Path
     process, url = start_server(db)
     load = Load()
     try:
-        limits = httpx.Limits(max_connections=100)
-        async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-            begin = time.monotonic()
-            stop = begin + warmup + seconds
-            clients = [
-                asyncio.create_task(human(url, http, n, load, stop, think)) for n in range(tables)
-            ]
-            await asyncio.sleep(warmup)
-            load.measuring = True
-            hook = os.environ.get("LOAD_AT_MEASURE")  # e.g. "callgrind_control -z {pid}"
-            if hook:
-                subprocess.run(hook.format(pid=process.pid).split(), check=False)
-            versions_before = committed(db)
-            cpu_before = cpu_seconds(process.pid)
-            client_before = client_cpu_seconds()
-            measured_from = time.monotonic()
-            await asyncio.gather(*clients)
-            elapsed = time.monotonic() - measured_from
-            versions_after = committed(db)
-            cpu = cpu_seconds(process.pid) - cpu_before
-            client_cpu = client_cpu_seconds() - client_before
+        begin = time.monotonic()
+        stop = begin + warmup + seconds
+        clients = [asyncio.create_task(human(url, n, load, stop, think)) for n in range(tables)]
+        await asyncio.sleep(warmup)
+        load.measuring = True
+        hook = os.environ.get("LOAD_AT_MEASURE")  # e.g. "callgrind_control -z {pid}"
+        if hook:
+            subprocess.run(hook.format(pid=process.pid).split(), check=False)
+        versions_before = committed(db)
+        cpu_before = cpu_seconds(process.pid)
+        main_before = cpu_seconds(process.pid, process.pid)  # the event loop's thread
+        client_before = client_cpu_seconds()
+        measured_from = time.monotonic()
+        await asyncio.gather(*clients)
+        elapsed = time.monotonic() - measured_from
+        versions_after = committed(db)
+        cpu = cpu_seconds(process.pid) - cpu_before
+        main_cpu = cpu_seconds(process.pid, process.pid) - main_before
+        client_cpu = client_cpu_seconds() - client_before
         memory = peak_memory(process.pid)
     finally:
         process.send_signal(
@@ -253,6 +260,10 @@ async def run(tables: int, seconds: float, warmup: float, think: float, db: Path
         "server peak memory MiB": round(memory / 2**20, 1),
         "server CPU (cores busy)": round(cpu / elapsed, 2),
         "server CPU ms per acknowledged human action": round(1000 * cpu / max(1, total), 2),
+        "server event loop thread (cores busy)": round(main_cpu / elapsed, 2),
+        "event loop thread CPU ms per acknowledged human action": round(
+            1000 * main_cpu / max(1, total), 2
+        ),
         "server CPU ms per committed action": round(
             1000 * cpu / max(1, versions_after - versions_before), 2
         ),

@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
+
+import orjson
 
 from raise_the_sum import wire
 from raise_the_sum.actions import Action
@@ -40,12 +42,31 @@ from raise_the_sum.scoring import explain
 from raise_the_sum.state import GameState
 from raise_the_sum.views import PlayerView, observe
 
-__all__ = ["dumps", "encode_event", "seat_document"]
+__all__ = [
+    "action_text",
+    "assemble_document",
+    "dumps",
+    "encode_event",
+    "seat_document",
+    "seat_events",
+]
 
 
 def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON, the server's one encoder for everything it sends."""
-    return _text(value).encode()
+    """Compact UTF-8 JSON, the server's one encoder for everything it sends.
+
+    The bytes are those of the standard library's ``json`` with
+    ``ensure_ascii=False`` and ``separators=(",", ":")``; orjson writes them
+    several times faster, and the standard library writes what orjson
+    cannot (an integer past 64 bits, a lone surrogate).
+
+    >>> dumps({"seed": 2**70, "text": "× ÷"})
+    b'{"seed":1180591620717411303424,"text":"\xc3\x97 \xc3\xb7"}'
+    """
+    try:
+        return orjson.dumps(value)
+    except orjson.JSONEncodeError:
+        return _ENCODER.encode(value).encode()
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -78,23 +99,74 @@ def seat_document(
     """What ``seat`` receives at ``version``: the document, encoded.
 
     ``steps`` are the full events of each version since the one the client
-    last saw, oldest first; only what ``seat`` may know of them is sent.
+    last saw, oldest first; only what ``seat`` may know of them is sent
+    (:func:`seat_events`).
+    """
+    return assemble_document(
+        table=table,
+        version=version,
+        state=state,
+        events=[seat_events(events, seat) for events in steps],
+        seat=seat,
+        seats=seats,
+        tutorial=tutorial,
+    )
+
+
+def seat_events(events: Sequence[Event], seat: int) -> str:
+    """What ``seat`` may know of one version's full ``events``, as a document writes them.
+
+    The :func:`~raise_the_sum.observe_events` of the seat, each encoded by
+    :func:`encode_event`, as compact JSON texts joined by commas (empty when
+    the seat saw nothing): a piece of the document's ``events`` list. The
+    table service keeps these pieces, version by version, for each person's
+    seat, and :func:`assemble_document` joins them.
+
+    >>> from raise_the_sum.events import Passed
+    >>> seat_events((Passed(seat=1),), 0)
+    '{"type":"passed","seat":1}'
+    """
+    return _text([encode_event(event) for event in observe_events(events, seat)])[1:-1]
+
+
+def assemble_document(
+    *,
+    table: str,
+    version: int,
+    state: GameState,
+    events: Iterable[str],
+    seat: int,
+    seats: Sequence[str],
+    tutorial: bool,
+) -> bytes:
+    """The document of :func:`seat_document`, from its events' pieces (:func:`seat_events`).
+
+    ``events`` are the pieces of each version since the one the client last
+    saw, oldest first, made by :func:`seat_events` for this seat.
     """
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
-    events = [encode_event(event) for batch in steps for event in observe_events(batch, seat)]
     lesson = _lesson(view) if tutorial and seat == 0 else None
-    # The same bytes as dumps() of the whole object, in the keys' order; the legal
-    # actions (often a hundred plays or more) are written from their cached texts.
+    # The same bytes as dumps() of the whole object, in the keys' order: the legal
+    # actions (often a hundred plays or more) are written from their cached texts, and
+    # the events from their pieces (a JSON list is its items' texts joined by commas).
     head = _text({"table": table, "version": version, "view": wire.encode(view)})
-    tail = _text({"events": events, "seats": list(seats), "lesson": lesson})
-    legal_text = ",".join(map(_action_text, legal))
-    return f'{head[:-1]},"legal":[{legal_text}],{tail[1:]}'.encode()
+    legal_text = ",".join(map(action_text, legal))
+    events_text = ",".join([piece for piece in events if piece])
+    tail = _text({"seats": list(seats), "lesson": lesson})
+    return f'{head[:-1]},"legal":[{legal_text}],"events":[{events_text}],{tail[1:]}'.encode()
+
+
+#: The one JSON encoder of the documents: compact, UTF-8 (not ASCII escapes).
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def _text(value: Any) -> str:
     """Compact JSON text: what :func:`dumps` and :func:`seat_document` write."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return orjson.dumps(value).decode()
+    except orjson.JSONEncodeError:
+        return _ENCODER.encode(value)
 
 
 #: Action texts by value: a play's or a discard's key is its kind and its cards'
@@ -102,8 +174,13 @@ def _text(value: Any) -> str:
 _ACTION_TEXTS: dict[object, str] = {}
 
 
-def _action_text(action: Action) -> str:
-    """An action's wire JSON text, encoded by :func:`raise_the_sum.wire.encode` once."""
+def action_text(action: Action) -> str:
+    """An action's wire JSON text, as :func:`raise_the_sum.wire.dumps` writes it, encoded once.
+
+    >>> from raise_the_sum import Pass
+    >>> action_text(Pass())
+    '{"type":"pass"}'
+    """
     cards = getattr(action, "cards", None)
     key = type(action) if cards is None else (type(action), tuple([c.index for c in cards]))
     text = _ACTION_TEXTS.get(key)

@@ -6,6 +6,13 @@ with the acting seat, then :meth:`Store.commit
 version), and only then the table in memory moves on and its watchers are
 woken. An action is answered only after its commit.
 
+What a commit writes is the table's match record as it grows: each
+version's seat and action (and the bots' generators), not the states or the
+events, which follow from the first state and the actions. A table loaded
+from the store (after a restart) replays its actions from the state stored
+with it, with :func:`~raise_the_sum.events.step`, to the same states and
+events, byte for byte.
+
 Bots act on the server, after a pause of ``pace`` seconds before each
 action. The search bots (``THREAD_BOTS``: ``search`` and ``alex``, tens
 of milliseconds a decision) run on a thread pool, off the event loop, so
@@ -29,6 +36,7 @@ import hmac
 import json
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
@@ -45,7 +53,12 @@ from raise_the_sum.events import Event, step
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.server.documents import dumps, seat_document
+from raise_the_sum.server.documents import (
+    action_text,
+    assemble_document,
+    dumps,
+    seat_events,
+)
 from raise_the_sum.server.errors import ProtocolError, bad_input
 from raise_the_sum.server.store import Answer, Commit, NewTable, Store, StoredStep, StoredTable
 from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
@@ -54,6 +67,7 @@ from raise_the_sum.verdicts import check
 
 __all__ = [
     "HUMAN",
+    "KEEP_FINISHED",
     "MAX_BURST",
     "THREAD_BOTS",
     "Created",
@@ -77,6 +91,11 @@ THREAD_BOTS: Final = frozenset({"search", "alex"})
 
 #: The most bots' actions one burst commits at once (at a pace of 0).
 MAX_BURST: Final = 64
+
+#: How many finished tables stay in memory: the oldest are let go (the store has them, and
+#: loads them again when asked), so that a long-running server's heap, and the garbage
+#: collector's pauses, stay bounded.
+KEEP_FINISHED: Final = 256
 
 
 def seed_commitment(seed: int) -> str:
@@ -123,8 +142,11 @@ class Table:
     state: GameState
     version: int
     rngs: tuple[Rng | None, ...]
-    #: ``steps[v - 1]`` holds the full events of version ``v``.
-    steps: list[tuple[Event, ...]]
+    #: For each person's seat, ``seen[seat][v - 1]`` is what it may know of version ``v``'s
+    #: events, as its documents write them (:func:`~raise_the_sum.server.documents.seat_events`):
+    #: text, which is cheap to join and which the garbage collector never has to scan.
+    seen: dict[int, list[str]]
+    #: ``actions[v - 1]`` made version ``v``.
     actions: list[Action]
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     #: One event per open WebSocket, set at every change.
@@ -134,17 +156,20 @@ class Table:
     answered: set[tuple[int, str]] = attrs.field(factory=set)
     #: Documents built at this version, by (seat, since).
     documents: dict[tuple[int, int], bytes] = attrs.field(factory=dict)
+    #: The version of the state the store holds (the table's first, 0, unless an older
+    #: server wrote one at every commit); the steps after it are replayed on loading.
+    state_version: int = 0
 
     def document(self, seat: int, since: int) -> bytes:
         """The seat's document now, with the events since ``since`` (built once per version)."""
         key = (seat, since)
         built = self.documents.get(key)
         if built is None:
-            built = seat_document(
+            built = assemble_document(
                 table=self.table_id,
                 version=self.version,
                 state=self.state,
-                steps=self.steps[since:],
+                events=self.seen[seat][since:],
                 seat=seat,
                 seats=self.seats,
                 tutorial=self.tutorial,
@@ -172,12 +197,14 @@ class Table:
 _Step = tuple[int, Action, GameState, tuple[Event, ...]]
 
 
-def _events_text(events: Sequence[Event]) -> str:
-    return json.dumps([wire.encode(event) for event in events], separators=(",", ":"))
-
-
-def _extra_text(rngs: Sequence[Rng | None]) -> str:
-    return json.dumps({"rngs": [None if rng is None else str(rng.state) for rng in rngs]})
+def _extra_text(rngs: Sequence[Rng | None], state_version: int) -> str:
+    """The per-table data that changes: the bots' generators, and the stored state's version."""
+    return json.dumps(
+        {
+            "rngs": [None if rng is None else str(rng.state) for rng in rngs],
+            "state_version": state_version,
+        }
+    )
 
 
 class TableService:
@@ -195,6 +222,7 @@ class TableService:
         self.store = store
         self.pace = pace
         self._tables: dict[str, Table] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
         self._executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
@@ -300,7 +328,7 @@ class TableService:
                 table_id=table_id,
                 state=wire.dumps(state),
                 setup=json.dumps(setup),
-                extra=_extra_text(rngs),
+                extra=_extra_text(rngs, 0),
                 token_hashes=tuple(sorted(hashes.items())),
             )
         )
@@ -314,7 +342,7 @@ class TableService:
             state=state,
             version=0,
             rngs=rngs,
-            steps=[],
+            seen={seat: [] for seat in hashes},
             actions=[],
         )
         self._tables[table_id] = table
@@ -338,6 +366,8 @@ class TableService:
             table = None if stored is None else self._revive(stored)
             if table is not None:
                 self._tables[table_id] = table
+                if table.state.phase is Phase.MATCH_OVER:
+                    self._finish(table)
             future.set_result(table)
         except BaseException as error:
             future.set_exception(error)
@@ -352,6 +382,37 @@ class TableService:
         extra = json.loads(stored.extra)
         seats = tuple(setup["seats"])
         deck = setup["deck"]
+        # The stored state is at ``state_version`` (a database written before it was kept in
+        # ``extra`` has the state of every commit: at the table's version). The steps up to
+        # it have their events stored; those after it are replayed from it.
+        at = int(extra.get("state_version", stored.version))
+        state = wire.loads(GameState, stored.state)
+        humans = [seat for seat, _ in stored.token_hashes]
+        seen: dict[int, list[str]] = {seat: [] for seat in humans}
+        actions: list[Action] = []
+        for stored_step in stored.steps:
+            action = wire.loads(Action, stored_step.action)
+            if stored_step.version <= at and stored_step.events is not None:
+                events = tuple(wire.decode(Event, e) for e in json.loads(stored_step.events))
+            elif stored_step.version > at:
+                try:
+                    state, events = step(state, action)
+                except IllegalAction as error:
+                    raise RuntimeError(
+                        f"table {stored.table_id}: version {stored_step.version} does not "
+                        f"replay from the stored state: {error}"
+                    ) from error
+            else:
+                raise RuntimeError(
+                    f"table {stored.table_id}: version {stored_step.version} has no events"
+                )
+            for seat in humans:
+                seen[seat].append(seat_events(events, seat))
+            actions.append(action)
+        if len(actions) != stored.version or len(actions) < at:
+            raise RuntimeError(
+                f"table {stored.table_id}: {len(actions)} steps stored for version {stored.version}"
+            )
         return Table(
             table_id=stored.table_id,
             seats=seats,
@@ -359,15 +420,13 @@ class TableService:
             token_hashes=dict(stored.token_hashes),
             deck=None if deck is None else tuple(wire.decode(Card, card) for card in deck),
             tutorial=bool(setup["tutorial"]),
-            state=wire.loads(GameState, stored.state),
+            state=state,
             version=stored.version,
             rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
-            steps=[
-                tuple(wire.decode(Event, event) for event in json.loads(s.events))
-                for s in stored.steps
-            ],
-            actions=[wire.loads(Action, s.action) for s in stored.steps],
+            seen=seen,
+            actions=actions,
             answered=set(stored.answered),
+            state_version=at,
         )
 
     async def _reload(self, table: Table) -> None:
@@ -377,7 +436,8 @@ class TableService:
             return
         fresh = self._revive(stored)
         table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
-        table.steps, table.actions = fresh.steps, fresh.actions
+        table.seen, table.actions = fresh.seen, fresh.actions
+        table.state_version = fresh.state_version
         table.answered |= fresh.answered
         table.documents.clear()
         self._wake(table)
@@ -527,17 +587,18 @@ class TableService:
                 else:
                     steps += burst
                     rngs = driven.rngs
-            body = seat_document(
+            seen = self._seen(table, steps)
+            body = assemble_document(
                 table=table.table_id,
                 version=version + len(steps),
                 state=steps[-1][2],
-                steps=[events for _, _, _, events in steps],
+                events=seen[seat],
                 seat=seat,
                 seats=table.seats,
                 tutorial=table.tutorial,
             )
             answer = Answer(200, body)
-            if await self._commit(table, steps, rngs, (seat, client_id, answer)):
+            if await self._commit(table, steps, rngs, (seat, client_id, answer), seen):
                 # The answer is also the document a GET with since=version gets now.
                 table.documents[(seat, version)] = body
                 return Outcome(answer, table.version)
@@ -571,21 +632,25 @@ class TableService:
         steps: Sequence[_Step],
         rngs: tuple[Rng | None, ...],
         answer: tuple[int, str, Answer] | None,
+        seen: dict[int, list[str]] | None = None,
     ) -> bool:
         """Write the steps, ``(seat, action, state after, events)`` each, in one commit.
 
-        On success the table moves on to the last step's state, and its
-        watchers and its bots are woken once.
+        ``seen`` is :meth:`_seen` of the steps, when the caller has it already.
+
+        The store gets each step's seat and action (the states and events
+        follow from them, on replay). On success the table moves on to the
+        last step's state, and its watchers and its bots are woken once.
         """
         state = steps[-1][2]
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
-            state=wire.dumps(state),
-            extra=_extra_text(rngs),
+            state=None,
+            extra=_extra_text(rngs, table.state_version),
             steps=tuple(
-                StoredStep(table.version + number, seat, wire.dumps(action), _events_text(events))
-                for number, (seat, action, _, events) in enumerate(steps, 1)
+                StoredStep(table.version + number, seat, action_text(action))
+                for number, (seat, action, _, _) in enumerate(steps, 1)
             ),
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
@@ -593,15 +658,38 @@ class TableService:
         if not await self.store.commit(commit):
             return False
         table.state, table.version, table.rngs = state, commit.version, rngs
-        for _, action, _, events in steps:
-            table.steps.append(events)
-            table.actions.append(action)
+        table.actions += [action for _, action, _, _ in steps]
+        for seat, pieces in (self._seen(table, steps) if seen is None else seen).items():
+            table.seen[seat] += pieces
         if answer is not None:
             table.answered.add((answer[0], answer[1]))
         table.documents.clear()
         self._wake(table)
         self._kick(table)
+        if state.phase is Phase.MATCH_OVER:
+            self._finish(table)
         return True
+
+    def _finish(self, table: Table) -> None:
+        """Note a finished table; let go of the oldest beyond ``KEEP_FINISHED``.
+
+        A finished table never changes again, so a client still holding the
+        one let go sees the same as one loaded again.
+        """
+        self._finished[table.table_id] = None
+        while len(self._finished) > KEEP_FINISHED:
+            oldest, _ = self._finished.popitem(last=False)
+            dropped = self._tables.pop(oldest, None)
+            if dropped is not None:
+                for digest in dropped.token_hashes.values():
+                    self._tokens.pop(digest, None)
+
+    @staticmethod
+    def _seen(table: Table, steps: Sequence[_Step]) -> dict[int, list[str]]:
+        """What each person's seat may know of each step's events, as documents write them."""
+        return {
+            seat: [seat_events(events, seat) for _, _, _, events in steps] for seat in table.seen
+        }
 
     @staticmethod
     def _burst(

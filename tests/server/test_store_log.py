@@ -1,0 +1,246 @@
+"""The store as a log: group commits in a few statements, and tables rebuilt by replay.
+
+The SQLite store writes the commits that arrive together with a few
+multi-row statements when every compare-and-set holds, and one by one (each
+all or nothing) when one does not. A commit holds each version's seat and
+action, not the states or the events: a table loaded from the store replays
+its actions from the state stored with it, and gets the same states, events
+and documents, byte for byte, as the table that wrote them. A database
+written before (a state and the events at every commit) still loads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from raise_the_sum import Rules, wire
+from raise_the_sum.actions import Action
+from raise_the_sum.events import Event, step
+from raise_the_sum.server import service as service_module
+from raise_the_sum.server.service import TableService
+from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
+from raise_the_sum.state import GameState, Phase
+
+
+def _new_table(table_id: str) -> NewTable:
+    return NewTable(table_id=table_id, state="s0", setup="{}", extra="{}", token_hashes=())
+
+
+def _commit(table_id: str, expected: int, count: int = 2, *, answer: str | None = None) -> Commit:
+    steps = tuple(
+        StoredStep(version, 0, f'{{"a":"{table_id}{version}"}}')
+        for version in range(expected + 1, expected + 1 + count)
+    )
+    kept = None if answer is None else (0, answer, Answer(200, answer.encode()))
+    return Commit(table_id, expected, None, f"e{expected + count}", steps, False, kept)
+
+
+async def _together(store: SQLiteStore, commits: list[Commit]) -> list[bool]:
+    """Commit ``commits`` in one group: the writer is held until all of them are queued."""
+    held = threading.Event()
+    blocker = asyncio.ensure_future(store._write(lambda db: held.wait(10)))
+    await asyncio.sleep(0.05)  # the writer is now inside the blocker's transaction
+    pending = [asyncio.ensure_future(store.commit(commit)) for commit in commits]
+    await asyncio.sleep(0.05)
+    held.set()
+    await blocker
+    return list(await asyncio.gather(*pending))
+
+
+def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    together: list[tuple[int, bool]] = []  # each try of the multi-row statements: commits, held
+    original = SQLiteStore._commit_together
+
+    def spy(connection: sqlite3.Connection, jobs: list[Any]) -> bool:
+        held = original(connection, jobs)
+        together.append((len(jobs), held))
+        return held
+
+    monkeypatch.setattr(SQLiteStore, "_commit_together", staticmethod(spy))
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        for name in "abcd":
+            await store.create(_new_table(name))
+        # All hold: the multi-row statements.
+        assert (
+            await _together(store, [_commit(n, 0, answer=f"id-{n}") for n in "abcd"]) == [True] * 4
+        )
+        # One stale compare-and-set (b is at 2, not 0) and one id answered before (c's): only
+        # those two fail, and write nothing; the others are written, each whole.
+        assert await _together(
+            store,
+            [
+                _commit("a", 2, 3),
+                _commit("b", 0, 5),
+                _commit("c", 2, answer="id-c"),
+                _commit("d", 2, 1, answer="id-d2"),
+            ],
+        ) == [True, False, False, True]
+        # Two commits of one table in one group are applied in order, one by one.
+        assert await _together(store, [_commit("b", 2, 1), _commit("b", 3, 1)]) == [True, True]
+        assert together == [(4, True), (4, False), (2, False)]
+        await store.close()
+        reopened = SQLiteStore(tmp_path / "tables.db")
+        loaded = {name: await reopened.load(name) for name in "abcd"}
+        await reopened.close()
+        versions = {name: table.version for name, table in loaded.items() if table is not None}
+        assert versions == {"a": 5, "b": 4, "c": 2, "d": 3}
+        for name, table in loaded.items():
+            assert table is not None
+            assert table.state == "s0"  # no commit carried a state: the first one stays
+            assert table.extra == f"e{table.version}"
+            assert [step.version for step in table.steps] == list(range(1, table.version + 1))
+            assert all(step.events is None for step in table.steps)
+            assert [json.loads(step.action)["a"] for step in table.steps] == [
+                f"{name}{version}" for version in range(1, table.version + 1)
+            ]
+        assert loaded["c"] is not None and loaded["c"].answered == ((0, "id-c"),)
+        assert loaded["d"] is not None and set(loaded["d"].answered) == {(0, "id-d"), (0, "id-d2")}
+
+    asyncio.run(scenario())
+
+
+async def _played(db: Path, seed: int) -> tuple[TableService, SQLiteStore, str]:
+    """A table of a person and two random bots, some actions in (the person's last legal)."""
+    store = SQLiteStore(db)
+    service = TableService(store, pace=0)
+    await service.start()
+    created = await service.create(["human", "random", "random"], Rules(players=3), seed=seed)
+    table = await service.table(created.table)
+    assert table is not None
+    for number in range(15):
+        while table.automatic():
+            await asyncio.sleep(0)
+        legal = json.loads(table.document(0, table.version))["legal"]
+        if table.state.phase is Phase.MATCH_OVER or not legal:
+            break
+        action: Action = wire.decode(Action, legal[(number * 7) % len(legal)])
+        outcome = await service.act(table, 0, action, table.version, f"id-{number}")
+        assert outcome.answer.status == 200
+    return service, store, created.table
+
+
+def test_a_table_loaded_from_the_store_replays_to_the_same_states_events_and_documents(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        service, store, table_id = await _played(tmp_path / "tables.db", 5)
+        live = await service.table(table_id)
+        assert live is not None and live.version > 15
+        stored = await store.load(table_id)
+        assert stored is not None
+        revived = TableService._revive(stored)
+        assert revived.state == live.state
+        assert revived.version == live.version
+        assert revived.seen == live.seen
+        assert revived.actions == live.actions
+        assert revived.rngs == live.rngs
+        for since in (0, live.version // 2, live.version):
+            assert revived.document(0, since) == live.document(0, since)
+        await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_table_written_with_a_state_and_events_at_every_commit_still_loads(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        service, store, table_id = await _played(tmp_path / "tables.db", 9)
+        live = await service.table(table_id)
+        stored = await store.load(table_id)
+        assert live is not None and stored is not None
+        extra = json.loads(stored.extra)
+        del extra["state_version"]
+
+        full: list[tuple[Event, ...]] = []  # each version's full events, by replay
+        state = wire.loads(GameState, stored.state)
+        for taken in live.actions:
+            state, happened = step(state, taken)
+            full.append(happened)
+
+        def events(version: int) -> str:
+            return json.dumps([wire.encode(event) for event in full[version - 1]])
+
+        # As an earlier server wrote it: the state at the table's version, every step's events.
+        old = attrs.evolve(
+            stored,
+            state=wire.dumps(live.state),
+            extra=json.dumps(extra),
+            steps=tuple(attrs.evolve(s, events=events(s.version)) for s in stored.steps),
+        )
+        revived = TableService._revive(old)
+        assert (revived.state, revived.seen, revived.actions) == (
+            live.state,
+            live.seen,
+            live.actions,
+        )
+        assert revived.state_version == live.version
+        # And a table written by both: the old server's state at version 8, new steps after.
+        at = 8
+        earlier = TableService._revive(attrs.evolve(stored, steps=stored.steps[:at], version=at))
+        mixed = attrs.evolve(
+            old,
+            state=wire.dumps(earlier.state),
+            extra=json.dumps({**extra, "state_version": at}),
+            steps=tuple(attrs.evolve(s, events=None) if s.version > at else s for s in old.steps),
+        )
+        again = TableService._revive(mixed)
+        assert (again.state, again.seen, again.actions) == (live.state, live.seen, live.actions)
+        assert again.document(0, 3) == live.document(0, 3)
+        await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service_module, "KEEP_FINISHED", 1)
+
+    async def finish(service: TableService, seed: int) -> tuple[str, bytes, dict[int, str]]:
+        created = await service.create(["human", "random"], Rules(players=2), seed=seed)
+        table = await service.table(created.table)
+        assert table is not None
+        for number in range(2000):
+            while table.automatic():
+                await asyncio.sleep(0)
+            if table.state.phase is Phase.MATCH_OVER:
+                break
+            legal = json.loads(table.document(0, table.version))["legal"]
+            if not legal:
+                await asyncio.sleep(0)
+                continue
+            action: Action = wire.decode(Action, legal[0])
+            await service.act(table, 0, action, table.version, f"id-{number}")
+        assert table.state.phase is Phase.MATCH_OVER
+        return created.table, table.document(0, 0), created.tokens
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        service = TableService(store, pace=0)
+        await service.start()
+        first, document, tokens = await finish(service, 3)
+        assert first in service._tables
+        second, _, _ = await finish(service, 4)
+        assert first not in service._tables and second in service._tables
+        again, seat = await service.authenticate(first, tokens[0])
+        assert seat == 0 and again.document(0, 0) == document
+        assert again.state.phase is Phase.MATCH_OVER
+        await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
