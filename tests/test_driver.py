@@ -193,6 +193,17 @@ def test_a_table_rebuilt_from_its_parts_goes_on_exactly_as_the_original() -> Non
     assert run_bots(rebuilt) == run_bots(table)
 
 
+def test_every_table_a_step_makes_is_one_the_checked_constructor_accepts_and_equals() -> None:
+    # bot_step and act build their tables without re-running Table's checks: each must be
+    # the table the constructor builds (and checks) from the same parts.
+    table = all_bots(5, players=3, next_round=NextRoundBy.WINNER)
+    while table.driver_to_act:
+        table, _ = bot_step(table)
+        rebuilt = Table(table.state, table.bots, table.rngs, table.next_round)
+        assert rebuilt == table and hash(rebuilt) == hash(table)
+        assert repr(rebuilt) == repr(table)
+
+
 def test_step_by_step_is_the_same_as_running_the_bots_at_once() -> None:
     table = all_bots(6)
     end, moves = run_bots(table)

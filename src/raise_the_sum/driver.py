@@ -250,7 +250,7 @@ def bot_step(table: Table) -> tuple[Table, Move]:
         raise ValueError(f"bot_step: the driver waits for the caller to act for seat {seat}")
     if state.phase is Phase.ROUND_OVER:
         after, events = step(state, _NEXT_ROUND)
-        return attrs.evolve(table, state=after), Move(seat, _NEXT_ROUND, events, True)
+        return _moved(table, after, table.rngs), Move(seat, _NEXT_ROUND, events, True)
     bot = table.bots[seat]
     rng = table.rngs[seat]
     assert bot is not None and rng is not None  # driver_to_act: a bot sits here
@@ -262,7 +262,24 @@ def bot_step(table: Table) -> tuple[Table, Move]:
             f"bot {bot.name!r} at seat {seat} chose {action}, which is not a legal action: {error}"
         ) from error
     rngs = (*table.rngs[:seat], rng, *table.rngs[seat + 1 :])
-    return attrs.evolve(table, state=after, rngs=rngs), Move(seat, action, events, True)
+    return _moved(table, after, rngs), Move(seat, action, events, True)
+
+
+_SETTERS: Final = tuple(Table.__dict__[field.name].__set__ for field in attrs.fields(Table))
+
+
+def _moved(table: Table, state: GameState, rngs: tuple[Rng | None, ...]) -> Table:
+    """``attrs.evolve(table, state=state, rngs=rngs)``, without checking the table again.
+
+    The table was checked when it was built; the engine made ``state`` from
+    its state (the same rules, so the same seats) and ``rngs`` differs from
+    its generators at most in the one bot that just chose. A server's tables
+    take a step per action, so the checks are not run on every one.
+    """
+    moved: Table = object.__new__(Table)
+    for setter, value in zip(_SETTERS, (state, table.bots, rngs, table.next_round), strict=True):
+        setter(moved, value)
+    return moved
 
 
 def run_bots(
@@ -308,4 +325,4 @@ def act(table: Table, action: Action, *, seat: int | None = None) -> tuple[Table
         raise TypeError(f"table must be a Table, got {table!r}")
     actor = table.state.current
     after, events = step(table.state, action, seat=seat)
-    return attrs.evolve(table, state=after), Move(actor, action, events, False)
+    return _moved(table, after, table.rngs), Move(actor, action, events, False)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from raise_the_sum import Rules, wire
+from raise_the_sum import Phase, Rules, wire
 from raise_the_sum.actions import Action
 from raise_the_sum.events import Event, Played, step
 from raise_the_sum.server.documents import seat_document
@@ -146,7 +146,7 @@ def test_the_answer_kept_as_a_document_equals_a_fresh_build_byte_for_byte(tmp_pa
         for number in range(12):
             while table.automatic():
                 await asyncio.sleep(0)
-            if table.state.phase.value == "match_over":
+            if table.state.phase is Phase.MATCH_OVER:
                 break
             legal = json.loads(table.document(0, table.version))["legal"]
             if not legal:
