@@ -162,7 +162,7 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
         indices = tuple(map(_BY_INDEX, hand))
         high = rules.max_play
         standing = state.standing
-        if not standing:  # an opening (R4.3): no score to beat, no attack
+        if state.opening:  # R4.3: no score to beat, no attack
             key: _LegalKey = (indices, low, high)
             found = _LEGAL.get(key)
             if found is None:
@@ -405,15 +405,14 @@ def _play(state: GameState, play: Play) -> GameState:
 
 def _pass(state: GameState) -> GameState:
     seat = state.current
-    standing = state.standing
-    if not standing and len(state.hands[seat]) >= state.rules.min_play:  # an opening
+    if state.opening and len(state.hands[seat]) >= state.rules.min_play:
         raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
     return _end_turn(
         state,
         state.hands,
         state.passed | {seat},
         state.to_beat,
-        standing,
+        state.standing,
         state.standing_seat,
         state.discard,
     )
