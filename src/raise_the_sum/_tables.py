@@ -343,8 +343,8 @@ class Needs(dict[int, int]):
 class Actions(dict[int, _A]):
     """Id -> the one shared ``Play`` (or ``Discard``) of that sub-multiset.
 
-    Look ids up with ``map(table.get, ids)``; :meth:`filled` then makes the
-    ones missing (None), from their halves' cards, and keeps them.
+    :meth:`looked_up` gives the action of each id, and makes (:meth:`filled`)
+    the ones missing, from their halves' cards, and keeps them.
     Past ``limit`` entries the table empties itself first (the actions in
     use come back at once).
 
@@ -369,6 +369,20 @@ class Actions(dict[int, _A]):
         self.lock = threading.Lock()
         #: The setter of the action's one slot, ``cards`` (frozen or not: the slot's own).
         self.setter: Callable[[object, tuple[Card, ...]], None] = kind.__dict__["cards"].__set__
+
+    def looked_up(
+        self,
+        ids: Iterable[int],
+        lefts: Sequence[int],
+        rights: Sequence[int],
+        left: Half,
+        right: Half,
+    ) -> tuple[_A, ...]:
+        """The action of each id, those met for the first time made (see :meth:`filled`)."""
+        found = tuple(map(self.get, ids))
+        if None in found:
+            return self.filled(found, lefts, rights, left, right)
+        return found  # type: ignore[return-value]  # no None in it
 
     def filled(
         self,
@@ -459,12 +473,14 @@ def plays(indices: tuple[int, ...], low: int, high: int) -> tuple[Play, ...]:
 
     The hand is given as the sorted indices of its cards (:attr:`Card.index`).
     """
+    return _every(Play, indices, low, high)
+
+
+def _every(kind: type[_A], indices: tuple[int, ...], low: int, high: int) -> tuple[_A, ...]:
+    """The ``kind`` of every sub-multiset of ``low`` to ``high`` cards of a hand, in order."""
     shape, left, right = _read(indices, low, high)
-    table = _table(Play, high.bit_length())
-    found = tuple(map(table.get, _ids(shape, left, right)))
-    if None in found:  # some met for the first time
-        return table.filled(found, shape.lefts, shape.rights, left, right)
-    return found  # type: ignore[return-value]  # no None in it
+    table = _table(kind, high.bit_length())
+    return table.looked_up(_ids(shape, left, right), shape.lefts, shape.rights, left, right)
 
 
 def replies(
@@ -513,20 +529,13 @@ def replies(
     rights = list(compress(shape.rights, kept))
     table = _table(Play, high.bit_length())
     ids = map(add, map(left.ids.__getitem__, lefts), map(right.ids.__getitem__, rights))
-    found = tuple(map(table.get, ids))
-    if None in found:  # some met for the first time
-        found = table.filled(found, lefts, rights, left, right)
-    return found + tail if tail else found  # type: ignore[return-value]  # no None is left
+    found = table.looked_up(ids, lefts, rights, left, right)
+    return found + tail if tail else found
 
 
 def discards(indices: tuple[int, ...], count: int) -> tuple[Discard, ...]:
     """Every distinct discard of exactly ``count`` cards from a hand (sorted indices), in order."""
-    shape, left, right = _read(indices, count, count)
-    table = _table(Discard, count.bit_length())
-    found = tuple(map(table.get, _ids(shape, left, right)))
-    if None in found:  # some met for the first time
-        return table.filled(found, shape.lefts, shape.rights, left, right)
-    return found  # type: ignore[return-value]  # no None in it
+    return _every(Discard, indices, count, count)
 
 
 def submultisets(hand: tuple[int, ...], low: int, high: int) -> list[tuple[int, ...]]:
