@@ -263,10 +263,13 @@ def test_the_engine_keeps_at_most_max_profiles_play_profiles(
     # entry holds its play, so an id is never read back for another object.
     monkeypatch.setattr(engine, "_MAX_PROFILES", 10)
     engine._PROFILES.clear()
-    for state in random_match(Rules(), 11):
+    most = 0
+    for _state in random_match(Rules(), 11):  # each step applies a random legal action
         assert len(engine._PROFILES) <= 10
+        most = max(most, len(engine._PROFILES))
         for play, _ in engine._PROFILES.values():
             assert engine._PROFILES[id(play)][0] is play
+    assert most == 10  # the cache was used, and filled to its limit
 
 
 def test_an_action_table_empties_itself_at_its_limit_and_still_answers() -> None:
