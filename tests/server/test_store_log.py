@@ -111,6 +111,36 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
     asyncio.run(scenario())
 
 
+def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    together: list[tuple[int, bool]] = []
+    original = SQLiteStore._commit_together
+
+    def spy(connection: sqlite3.Connection, jobs: list[Any]) -> bool:
+        held = original(connection, jobs)
+        together.append((len(jobs), held))
+        return held
+
+    monkeypatch.setattr(SQLiteStore, "_commit_together", staticmethod(spy))
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        await store.create(_new_table("a"))
+        assert await store.commit(_commit("a", 0, 2, answer="id-1"))
+        assert not await store.commit(_commit("a", 0, 1, answer="id-2"))  # a is at 2: stale
+        assert not await store.commit(_commit("a", 2, 1, answer="id-1"))  # id-1 is answered
+        assert await store.commit(_commit("a", 2, 1))  # a bots' commit: no answer
+        assert together == [(1, True), (1, False), (1, False), (1, True)]
+        loaded = await store.load("a")
+        await store.close()
+        assert loaded is not None
+        assert loaded.version == 3 and loaded.extra == "e3" and loaded.answered == ((0, "id-1"),)
+        assert [json.loads(step.action)["a"] for step in loaded.steps] == ["a1", "a2", "a3"]
+
+    asyncio.run(scenario())
+
+
 async def _played(db: Path, seed: int) -> tuple[TableService, SQLiteStore, str]:
     """A table of a person and two random bots, some actions in (the person's last legal)."""
     store = SQLiteStore(db)

@@ -22,8 +22,8 @@ with ``synchronous=FULL`` on one writer thread and commits the writes that
 arrive together in one transaction (a group commit): each write is still
 all-or-nothing, and a caller hears back only after the transaction holding
 its write is on disk. The commits of a group go in a few multi-row
-statements when every compare-and-set holds (the common case), else each
-in a savepoint of its own.
+statements when every compare-and-set holds (the common case), else the
+transaction starts again with each in a savepoint of its own.
 """
 
 from __future__ import annotations
@@ -325,9 +325,13 @@ class SQLiteStore:
                 connection.execute("BEGIN IMMEDIATE")
                 commits = [job for job in batch if job[2] is not None]
                 others = [job for job in batch if job[2] is None]
-                if len(commits) > 1 and self._commit_together(connection, commits):
+                if not commits:
+                    pass
+                elif self._commit_together(connection, commits):
                     results += [(future, True, None) for _, future, _ in commits]
-                else:
+                else:  # nothing of it stays: each job on its own, in a savepoint
+                    connection.execute("ROLLBACK")
+                    connection.execute("BEGIN IMMEDIATE")
                     others = batch
                 for number, (run, future, _) in enumerate(others):
                     savepoint = f"job{number}"
@@ -356,13 +360,16 @@ class SQLiteStore:
         connection: sqlite3.Connection,
         jobs: list[tuple[_Job, asyncio.Future[Any], Commit | None]],
     ) -> bool:
-        """Write several tables' commits with a few multi-row statements; True if all succeeded.
+        """Write the commits of a group with a few multi-row statements; True if all succeeded.
 
-        The common case under load, and far cheaper than a statement or two
-        per commit (each statement lets go of the GIL and waits to take it
-        back). It holds only when every compare-and-set succeeds and no
-        answer's id was taken: else it writes nothing (a savepoint), and the
-        caller writes the commits one by one, each all or nothing.
+        The common case, for one commit as for many: three statements (the
+        versions, the steps, the answers), where a statement or two per
+        commit and a savepoint around each cost more, since each statement
+        lets go of the GIL and waits to take it back from the busy event
+        loop. It holds only when every compare-and-set succeeds and no
+        answer's id was taken. On False the caller rolls the transaction
+        back (this runs first in it, so nothing else is lost) and writes the
+        commits one by one, each all or nothing.
         """
         commits = [commit for _, _, commit in jobs if commit is not None]
         if len({commit.table_id for commit in commits}) != len(commits):
@@ -380,29 +387,24 @@ class SQLiteStore:
             for commit in commits
             if commit.answer is not None
         ]
-        connection.execute("SAVEPOINT together")
-        written = _rows(
+        if _rows(
             connection,
             "UPDATE tables SET version = v.column3, "
             "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6 "
             "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
             moves,
-        ) == len(moves)
-        if written:
-            _rows(
-                connection,
-                "INSERT INTO steps (table_id, version, seat, action, events) VALUES {}",
-                steps,
-            )
-            written = _rows(
-                connection,
-                "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) VALUES {}",
-                answers,
-            ) == len(answers)
-        if not written:
-            connection.execute("ROLLBACK TO together")
-        connection.execute("RELEASE together")
-        return written
+        ) != len(moves):
+            return False
+        _rows(
+            connection,
+            "INSERT INTO steps (table_id, version, seat, action, events) VALUES {}",
+            steps,
+        )
+        return not answers or _rows(
+            connection,
+            "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) VALUES {}",
+            answers,
+        ) == len(answers)
 
     def _read_loop(self, connection: sqlite3.Connection) -> None:
         while True:
