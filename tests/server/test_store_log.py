@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +43,14 @@ def _commit(table_id: str, expected: int, count: int = 2, *, answer: str | None 
 
 
 async def _together(store: SQLiteStore, commits: list[Commit]) -> list[bool]:
-    """Commit ``commits`` in one group: the writer is held until all of them are queued."""
-    held = threading.Event()
-    blocker = asyncio.ensure_future(store._write(lambda db: held.wait(10)))
-    await asyncio.sleep(0.05)  # the writer is now inside the blocker's transaction
+    """Commit ``commits`` in one group: they come while another group's COMMIT is under way.
+
+    The first write starts a group at once; the commits, asked for in the
+    same turn of the event loop, wait for its COMMIT (which answers on a
+    later turn) and then go together in the next group.
+    """
+    blocker = asyncio.ensure_future(store._write(lambda db: None))
     pending = [asyncio.ensure_future(store.commit(commit)) for commit in commits]
-    await asyncio.sleep(0.05)
-    held.set()
     await blocker
     return list(await asyncio.gather(*pending))
 
