@@ -141,6 +141,37 @@ def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_not
     asyncio.run(scenario())
 
 
+def test_a_groups_answers_run_before_the_next_groups_statements(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    happened: list[str] = []
+    original = SQLiteStore._group
+
+    def group(store: SQLiteStore) -> None:
+        happened.append(f"group of {len(store._pending)}")
+        original(store)
+
+    monkeypatch.setattr(SQLiteStore, "_group", group)
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        for name in "ab":
+            await store.create(_new_table(name))
+        happened.clear()
+
+        async def commit(name: str) -> None:
+            assert await store.commit(_commit(name, 0, 1))
+            happened.append(f"{name} answered")
+
+        # In one turn of the loop: a's group starts at once, b waits for the next one (a
+        # group's end is heard on a later turn).
+        await asyncio.gather(commit("a"), commit("b"))
+        await store.close()
+        assert happened == ["group of 1", "a answered", "group of 1", "b answered"]
+
+    asyncio.run(scenario())
+
+
 async def _played(db: Path, seed: int) -> tuple[TableService, SQLiteStore, str]:
     """A table of a person and two random bots, some actions in (the person's last legal)."""
     store = SQLiteStore(db)

@@ -367,7 +367,12 @@ class SQLiteStore:
             else:
                 future.set_result(value)
         self._writing = False
-        if self._pending:
+        if self._pending:  # after the answered tasks have run (they were woken first)
+            asyncio.get_running_loop().call_soon(self._next_group)
+
+    def _next_group(self) -> None:
+        """On the event loop: start the next group, unless a write started one already."""
+        if not self._writing and self._pending:
             self._group()
 
     def _commit_loop(self, connection: sqlite3.Connection) -> None:
