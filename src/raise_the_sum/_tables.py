@@ -533,6 +533,67 @@ def replies(
     return found + tail if tail else found
 
 
+#: Replies for hands of at most this many cards come from their :func:`hand` entry: every
+#: play with its code, filtered, with no memo key and no halves to read. Such hands come back
+#: again and again whatever the score to beat (a 3-card hand is one of ~2,300); larger ones
+#: seldom do in a match, and a new entry looks up every play, not only the kept ones
+#: (callgrind, a random match: 3 is the least instructions cold and warm; 4 costs more cold).
+SMALL_HAND: Final = 3
+
+#: A hand's every play, in ``legal_plays``' order, with the code of each and whether any has a
+#: group (see :func:`hand`).
+HandEntry = tuple[tuple[Play, ...], list[int], bool]
+
+_hands: BoundedMemo[tuple[tuple[int, ...], int, int], HandEntry] = BoundedMemo(_MAX_ENTRIES)
+
+
+def hand(indices: tuple[int, ...], low: int, high: int) -> HandEntry:
+    """Every play of ``low`` to ``high`` cards of a hand, with its code, from the table or made.
+
+    The plays are :func:`plays`' own; item ``i`` of the codes is the code
+    (see :class:`Half`) of play ``i``; the flag says whether any code has a
+    group. Asked for hands of at most :data:`SMALL_HAND` cards.
+    """
+    key = (indices, low, high)
+    entry = _hands.get(key)
+    if entry is None:
+        shape, left, right = _read(indices, low, high)
+        table = _table(Play, high.bit_length())
+        found = table.looked_up(_ids(shape, left, right), shape.lefts, shape.rights, left, right)
+        codes = list(map(add, shape.left(left.codes), shape.right(right.codes)))
+        entry = (found, codes, left.grouped or right.grouped)
+        _hands.put(key, entry, weight=len(found) + 1)
+    return entry
+
+
+def small_replies(
+    indices: tuple[int, ...],
+    low: int,
+    high: int,
+    to_beat: int,
+    subtract: int,
+    divide: int,
+    tail: tuple[Action, ...] = (),
+) -> tuple[Action, ...]:
+    """:func:`replies` for a hand of at most :data:`SMALL_HAND` cards, from its :func:`hand` entry.
+
+    Each play is kept when its code reaches the least code of its group
+    (:class:`Needs`), as :func:`replies` keeps them.
+    """
+    found, codes, grouped = hand(indices, low, high)
+    width = _width(high)
+    key = (to_beat, subtract, divide, width)
+    needs = _needs.get(key)
+    if needs is None:
+        needs = Needs(to_beat, subtract, divide, width)
+        _needs.put(key, needs)
+    if grouped:
+        kept = map(ge, codes, map(needs.__getitem__, _groups(codes, width)))
+    else:
+        kept = map(ge, codes, repeat(needs[0]))
+    return (*compress(found, kept), *tail)
+
+
 def discards(indices: tuple[int, ...], count: int) -> tuple[Discard, ...]:
     """Every distinct discard of exactly ``count`` cards from a hand (sorted indices), in order."""
     return _every(Discard, indices, count, count)

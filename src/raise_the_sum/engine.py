@@ -38,6 +38,12 @@ from raise_the_sum.state import GameState, Phase
 
 __all__ = ["apply", "legal_plays", "match_winner", "new_game", "round_winner"]
 
+# The phases as module constants: an Enum member is a class attribute lookup through the
+# Enum's own machinery, several times slower than a global in the engine's hot paths.
+_PLAY: Final = Phase.PLAY
+_DISCARD: Final = Phase.DISCARD
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_MATCH_OVER: Final = Phase.MATCH_OVER
 _PASS: Final = Pass()
 _NEXT_ROUND: Final = NextRound()
 _BY_INDEX: Final = attrgetter("index")
@@ -153,7 +159,7 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     if state.__class__ is not GameState:
         _validate.instance(state, GameState, "state")
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         rules = state.rules
         hand = state.hands[state.current]
         low = rules.min_play
@@ -170,6 +176,11 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
                 _LEGAL.put(key, found, weight=len(found) + 1)
             return found
         to_beat = cast(int, state.to_beat)  # a standing play has a score to beat
+        if len(indices) <= _SMALL_HAND:  # a few plays, filtered: cheaper than a memo's key
+            attack = sent_by(standing)
+            return _tables.small_replies(
+                indices, low, high, to_beat, attack.subtract, attack.divide, _ONLY_PASS
+            )
         key = (indices, low, high, to_beat, tuple(map(_BY_INDEX, standing)))
         found = _LEGAL.get(key)
         if found is None:
@@ -179,7 +190,7 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
             )
             _LEGAL.put(key, found, weight=len(found) + 1)
         return found
-    if phase is Phase.DISCARD:
+    if phase is _DISCARD:
         indices = tuple(map(_BY_INDEX, state.hands[state.current]))
         limit = state.rules.hand_limit
         key = (indices, limit)
@@ -188,7 +199,7 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
             found = _tables.discards(indices, len(indices) - limit)
             _LEGAL.put(key, found, weight=len(found) + 1)
         return found
-    if phase is Phase.ROUND_OVER:
+    if phase is _ROUND_OVER:
         return (_NEXT_ROUND,)
     return ()
 
@@ -216,6 +227,7 @@ _LEGAL: Final[_tables.BoundedMemo[_LegalKey, tuple[Action, ...]]] = _tables.Boun
     LEGAL_MEMO_LIMIT
 )
 _ONLY_PASS: Final = (_PASS,)
+_SMALL_HAND: Final = _tables.SMALL_HAND
 
 
 def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameState:
@@ -265,18 +277,18 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
         if not 0 <= seat < state.rules.players:
             raise ValueError(f"seat: a seat from 0 to {state.rules.players - 1}, got {seat}")
     phase = state.phase
-    if phase is Phase.MATCH_OVER:
+    if phase is _MATCH_OVER:
         raise IllegalAction(
             "R5.2", f"the match is over: seat {state.current} has won it; no action is legal"
         )
     if seat is not None and seat != state.current:
-        if seat in state.passed and phase is not Phase.ROUND_OVER:
+        if seat in state.passed and phase is not _ROUND_OVER:
             raise IllegalAction(
                 "R4.5", f"seat {seat} has passed: it is out of this round until the next one"
             )
         raise IllegalAction("R4.9", f"it is seat {state.current}'s turn, not seat {seat}'s")
     kind = action.__class__
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         if kind is Play:
             return _play(state, cast(Play, action))
         if kind is Pass:
@@ -288,7 +300,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
                 f"and only above {state.rules.hand_limit} cards",
             )
         raise IllegalAction("R5.4", "the round is still under way: play or pass")
-    if phase is Phase.DISCARD:
+    if phase is _DISCARD:
         if kind is Discard:
             return _discard(state, cast(Discard, action))
         hand = state.hands[state.current]
@@ -316,7 +328,7 @@ def round_winner(state: GameState) -> int | None:
     ask the view itself, whose ``phase`` and ``current`` say the same.
     """
     _validate.instance(state, GameState, "state")
-    if state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
+    if state.phase is _ROUND_OVER or state.phase is _MATCH_OVER:
         return state.current
     return None
 
@@ -324,7 +336,7 @@ def round_winner(state: GameState) -> int | None:
 def match_winner(state: GameState) -> int | None:
     """The seat that won the match (rule R5.2), or None while it goes on."""
     _validate.instance(state, GameState, "state")
-    if state.phase is Phase.MATCH_OVER:
+    if state.phase is _MATCH_OVER:
         return state.current
     return None
 
@@ -338,30 +350,20 @@ def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return (*hand[:at], card, *hand[at:])
 
 
-def _take(
-    hand: tuple[Card, ...], cards: tuple[Card, ...], rule: str
-) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Split a sorted hand into (the sorted ``cards`` taken from it, the rest).
+def _take(hand: tuple[Card, ...], cards: tuple[Card, ...], rule: str) -> tuple[Card, ...]:
+    """A sorted hand less ``cards`` (a multiset), in order: what is left of it.
 
     Raises IllegalAction citing ``rule`` when the hand does not hold them all.
+    (``list.remove`` finds each card in C, by identity first, then by value.)
     """
-    taken: list[Card] = []
-    rest: list[Card] = []
-    wanted = len(cards)
-    i = 0
-    for card in hand:
-        if i < wanted:
-            want = cards[i].index
-            if card.index == want:
-                taken.append(card)
-                i += 1
-                continue
-            if want < card.index:
-                break
-        rest.append(card)
-    if i < wanted:
-        raise IllegalAction(rule, _missing(hand, cards))
-    return tuple(taken), tuple(rest)
+    rest = list(hand)
+    remove = rest.remove
+    try:
+        for card in cards:
+            remove(card)
+    except ValueError:
+        raise IllegalAction(rule, _missing(hand, cards)) from None
+    return tuple(rest)
 
 
 def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
@@ -372,6 +374,25 @@ def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
         if held[card] < count:
             return f"you hold {held[card]} {card}, not {count}"
     raise AssertionError("unreachable: every card is held")
+
+
+#: The profile of each play met, by the object: ``legal_plays`` hands out shared plays, so a
+#: match meets each again and again. Each entry holds its play, so that an id is never
+#: mistaken for another object's; emptied when full.
+_PROFILES: dict[int, tuple[Play, PlayProfile]] = {}
+_MAX_PROFILES: Final = 100_000
+
+
+def _profile(play: Play) -> PlayProfile:
+    """``PlayProfile.of(play.cards)``, from :data:`_PROFILES` or made and kept."""
+    entry = _PROFILES.get(id(play))
+    if entry is not None and entry[0] is play:
+        return entry[1]
+    profile = PlayProfile.of(play.cards)
+    if len(_PROFILES) >= _MAX_PROFILES:
+        _PROFILES.clear()
+    _PROFILES[id(play)] = (play, profile)
+    return profile
 
 
 def _play(state: GameState, play: Play) -> GameState:
@@ -386,9 +407,9 @@ def _play(state: GameState, play: Play) -> GameState:
             else f"{rules.min_play} to {rules.max_play} cards"
         )
         raise IllegalAction("R4.2", f"a play is {span}; this one has {n}")
-    played, rest = _take(state.hands[seat], cards, "R4.2")
+    rest = _take(state.hands[seat], cards, "R4.2")
     attack = state.attack
-    total = PlayProfile.of(played).total(attack.subtract, attack.divide)
+    total = _profile(play).total(attack.subtract, attack.divide)
     if not state.opening and total <= cast(int, state.to_beat):
         raise IllegalAction("R4.4", f"a reply must beat {state.to_beat}; this play totals {total}")
     # The play replaces the standing play, whose cards go to the discard pile (R4.6).
@@ -397,7 +418,7 @@ def _play(state: GameState, play: Play) -> GameState:
         _with(state.hands, seat, rest),
         state.passed,
         total,
-        played,
+        cards,
         seat,
         state.discard + state.standing,
     )
@@ -424,7 +445,8 @@ def _discard(state: GameState, action: Discard) -> GameState:
     hand = state.hands[seat]
     excess = len(hand) - rules.hand_limit
     # The first thing wrong is the thing to say: a card not held (R4.2), then the count (R4.8).
-    discarded, rest = _take(hand, action.cards, "R4.2")
+    discarded = action.cards
+    rest = _take(hand, discarded, "R4.2")
     if len(action.cards) != excess:
         raise IllegalAction(
             "R4.8",
@@ -466,12 +488,12 @@ def _end_turn(
     seat = state.current
     players = rules.players
     if len(hands[seat]) > rules.hand_limit:
-        phase, current, points = Phase.DISCARD, seat, state.points
+        phase, current, points = _DISCARD, seat, state.points
     elif len(passed) == players - 1:
         winner = next(s for s in range(players) if s not in passed)
         won = state.points[winner] + 1
         over = won >= rules.points_to_win
-        phase, current = (Phase.MATCH_OVER if over else Phase.ROUND_OVER), winner
+        phase, current = (_MATCH_OVER if over else _ROUND_OVER), winner
         points = _with(state.points, winner, won)
     else:
         while True:
@@ -547,7 +569,6 @@ def _start_turn(
     )
 
 
-_PLAY: Final = Phase.PLAY
 _FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
 # Each slot's own setter, for the fields in order and then attrs' cached hash (None: not yet
 # computed), as GameState's generated __init__ sets them. If a later attrs lays the class out

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,8 @@ def forget_everything() -> None:
     _tables._halves.clear()
     _tables._needs.clear()
     _tables._crosses.clear()
+    _tables._hands.clear()
+    engine._PROFILES.clear()
     for table in _tables._actions.values():
         table.clear()
 
@@ -219,6 +222,51 @@ def test_a_code_says_whether_a_play_beats_exactly_as_its_score_does(
     beats = code >= needs[code >> width]
     played = [ALL_CARDS[index] for index in cards]
     assert beats == (score(played, Attack(subtract, divide)) > to_beat)
+
+
+@given(
+    st.lists(st.sampled_from(range(len(ALL_CARDS))), min_size=1, max_size=_tables.SMALL_HAND),
+    st.integers(min_value=0, max_value=400),
+    st.integers(min_value=0, max_value=40),
+    st.sampled_from([1, 2, 3, 4, 6, 9, 27]),
+    st.integers(min_value=1, max_value=5),
+    st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_small_replies_keep_exactly_the_plays_replies_keep_cold_or_warm(
+    cards: list[int], to_beat: int, subtract: int, divide: int, high: int, cold: bool
+) -> None:
+    # A small hand's replies come from its hand entry (every play and its code, filtered);
+    # the general path picks codes from the halves. Same plays, same order, same objects.
+    hand = tuple(sorted(cards))
+    if cold:
+        forget_everything()
+    tail = (Pass(),)
+    small = _tables.small_replies(hand, 1, high, to_beat, subtract, divide, tail)
+    general = _tables.replies(hand, 1, high, to_beat, subtract, divide, tail)
+    assert small == general
+    assert all(a is b for a, b in zip(small, general, strict=True))
+    played = [
+        (p, [ALL_CARDS[i] for i in key])
+        for p, key in zip(
+            _tables.plays(hand, 1, high), _tables.submultisets(hand, 1, high), strict=True
+        )
+    ]
+    beating = [p for p, cards_ in played if score(cards_, Attack(subtract, divide)) > to_beat]
+    assert list(small[:-1]) == beating
+
+
+def test_the_engine_keeps_at_most_max_profiles_play_profiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # apply() keeps each play's profile by object; the cache empties itself when full, and an
+    # entry holds its play, so an id is never read back for another object.
+    monkeypatch.setattr(engine, "_MAX_PROFILES", 10)
+    engine._PROFILES.clear()
+    for state in random_match(Rules(), 11):
+        assert len(engine._PROFILES) <= 10
+        for play, _ in engine._PROFILES.values():
+            assert engine._PROFILES[id(play)][0] is play
 
 
 def test_an_action_table_empties_itself_at_its_limit_and_still_answers() -> None:
