@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import re
@@ -40,11 +41,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
-import websockets.asyncio.client
+import orjson
 
 from raise_the_sum import Rng
 
@@ -89,7 +89,7 @@ class Load:
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
-        self.acknowledged: list[tuple[str, int, str]] = []
+        self.acknowledged: list[tuple[str, int, Any]] = []
         self.refused = 0
         self.matches = 0
         self.measuring = False
@@ -121,6 +121,83 @@ async def new_table(url: str) -> dict[str, Any]:
     return created
 
 
+class RawSocket:
+    """A minimal WebSocket client (RFC 6455) on asyncio streams, for the load client.
+
+    It does what the benchmark needs and no more: the opening handshake,
+    masked text frames out, unmasked frames in (a ping answered with its
+    pong, fragments joined, a close ending the socket). The websockets
+    library's client does much more per frame, and the load client shares
+    the machine's cores with the server it measures.
+    """
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def connect(cls, host: str, port: int, path: str) -> RawSocket:
+        reader, writer = await asyncio.open_connection(host, port)
+        key = base64.b64encode(os.urandom(16))
+        writer.write(
+            b"GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            % (path.encode(), host.encode(), port, key)
+        )
+        head = await reader.readuntil(b"\r\n\r\n")
+        if head.split(b" ", 2)[1] != b"101":
+            writer.close()
+            raise RuntimeError(f"WebSocket {path}: {head.decode(errors='replace')}")
+        return cls(reader, writer)
+
+    def _frame(self, opcode: int, payload: bytes) -> None:
+        size = len(payload)
+        if size < 126:
+            head = bytes((0x80 | opcode, 0x80 | size))
+        elif size < 1 << 16:
+            head = bytes((0x80 | opcode, 0x80 | 126)) + size.to_bytes(2, "big")
+        else:
+            head = bytes((0x80 | opcode, 0x80 | 127)) + size.to_bytes(8, "big")
+        mask = os.urandom(4)
+        masked = (
+            int.from_bytes(payload, "big") ^ int.from_bytes((mask * (size // 4 + 1))[:size], "big")
+        ).to_bytes(size, "big")
+        self.writer.write(head + mask + masked)
+
+    async def send(self, text: bytes) -> None:
+        """Send ``text`` (UTF-8) as one text frame."""
+        self._frame(0x1, text)
+
+    async def recv(self) -> bytes:
+        """The next message's bytes (a close from the server raises ``ConnectionError``)."""
+        parts: list[bytes] = []
+        while True:
+            first, second = await self.reader.readexactly(2)
+            size = second & 0x7F
+            if size == 126:
+                size = int.from_bytes(await self.reader.readexactly(2), "big")
+            elif size == 127:
+                size = int.from_bytes(await self.reader.readexactly(8), "big")
+            payload = await self.reader.readexactly(size)  # a server's frames are not masked
+            opcode = first & 0x0F
+            if opcode == 0x9:  # ping
+                self._frame(0xA, payload)
+            elif opcode == 0x8:
+                raise ConnectionError("the server closed the WebSocket")
+            elif opcode in (0x0, 0x1, 0x2):
+                parts.append(payload)
+                if first & 0x80:
+                    return b"".join(parts)
+
+    async def close(self) -> None:
+        """Send a close frame and close the connection."""
+        try:
+            self._frame(0x8, (1000).to_bytes(2, "big"))
+            await self.writer.drain()
+        except ConnectionError:
+            pass
+        self.writer.close()
+
+
 async def human(url: str, number: int, load: Load, stop: float, think: float) -> None:
     """One scripted human: play random legal actions, table after table, until ``stop``.
 
@@ -128,14 +205,16 @@ async def human(url: str, number: int, load: Load, stop: float, think: float) ->
     from half to one and a half times that; 0: it acts at once).
     """
     rng = Rng.from_seed(number)
-    ws_base = url.replace("http://", "ws://")
+    host, port = url.removeprefix("http://").split(":")
+    sent_actions = 0
     while time.monotonic() < stop:
         created = await new_table(url)
         table, token = created["table"], created["tokens"]["0"]
-        async with websockets.asyncio.client.connect(
-            f"{ws_base}/api/tables/{table}/ws?token={token}", max_size=2**22
-        ) as ws:
-            doc = json.loads(await ws.recv())
+        ws = await RawSocket.connect(host, int(port), f"/api/tables/{table}/ws?token={token}")
+        try:
+            # The client's own work is kept small (a minimal WebSocket client, orjson, ids
+            # from a counter): it shares the machine's cores with the server.
+            doc = orjson.loads(await ws.recv())
             while time.monotonic() < stop:
                 if doc.get("view", {}).get("phase") == "match_over":
                     load.matches += 1
@@ -144,7 +223,7 @@ async def human(url: str, number: int, load: Load, stop: float, think: float) ->
                     not doc.get("legal") or doc["view"]["phase"] == "round_over"
                 ):  # the server moves on
                     try:
-                        doc = json.loads(
+                        doc = orjson.loads(
                             await asyncio.wait_for(ws.recv(), max(0.1, stop - time.monotonic()))
                         )
                     except TimeoutError:
@@ -154,24 +233,25 @@ async def human(url: str, number: int, load: Load, stop: float, think: float) ->
                 if think > 0:
                     pause, rng = rng.random()
                     await asyncio.sleep(think * (0.5 + pause))
-                sent = time.perf_counter()
-                await ws.send(
-                    json.dumps(
-                        {"action": action, "version": doc["version"], "id": uuid.uuid4().hex}
-                    )
+                sent_actions += 1
+                message = orjson.dumps(
+                    {"action": action, "version": doc["version"], "id": f"{number}-{sent_actions}"}
                 )
-                answer = json.loads(await ws.recv())
+                sent = time.perf_counter()
+                await ws.send(message)
+                answer = orjson.loads(await ws.recv())
                 took = time.perf_counter() - sent
                 if "error" in answer:
                     load.refused += 1
-                    doc = json.loads(await ws.recv())
+                    doc = orjson.loads(await ws.recv())
                     continue
                 if load.measuring:
                     load.latencies.append(took)
-                    load.acknowledged.append(  # the action made the version after the one sent
-                        (table, doc["version"] + 1, json.dumps(action, sort_keys=True))
-                    )
+                    # the action made the version after the one sent
+                    load.acknowledged.append((table, doc["version"] + 1, action))
                 doc = answer  # it may be the seat's turn again (a discard, say)
+        finally:
+            await ws.close()
 
 
 def peak_memory(pid: int) -> int:
@@ -195,7 +275,7 @@ def client_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, int]:
+def durable(db: Path, acknowledged: list[tuple[str, int, Any]]) -> tuple[int, int]:
     """How many acknowledged actions the database holds at their version, of how many."""
     connection = sqlite3.connect(db)
     found = 0
@@ -203,7 +283,7 @@ def durable(db: Path, acknowledged: list[tuple[str, int, str]]) -> tuple[int, in
         row = connection.execute(
             "SELECT action FROM steps WHERE table_id = ? AND version = ?", (table, version)
         ).fetchone()
-        if row is not None and json.dumps(json.loads(row[0]), sort_keys=True) == action:
+        if row is not None and json.loads(row[0]) == action:
             found += 1
     connection.close()
     return found, len(acknowledged)

@@ -294,3 +294,32 @@ def test_a_websocket_with_a_bad_since_is_told_why_and_closed(still_server: Serve
         assert error["error"] == "bad_input" and error["path"] == "/since"
         with pytest.raises(websockets.exceptions.ConnectionClosed):
             ws.recv(timeout=10)
+
+
+def test_a_websocket_action_is_answered_first_and_no_document_repeats_its_versions(
+    server: Server,
+) -> None:
+    """The reader's task sends the answer itself; the socket's writer then sends only later
+    versions (the bots' moves after it, the next round), never the answer's again."""
+    with server.client() as client:
+        table, tokens, _ = create(client, ["human", "random", "random", "random"])
+        with websockets.sync.client.connect(server.ws_url(table, tokens[0]), open_timeout=10) as ws:
+            doc = json.loads(recv(ws))
+            seen = doc["version"]
+            answered = 0
+            while answered < 12 and doc["view"]["phase"] != "match_over":
+                if not doc["legal"] or doc["view"]["phase"] == "round_over":
+                    doc = json.loads(recv(ws))  # the server moves on by itself
+                    assert doc["version"] > seen, (doc["version"], seen)
+                    seen = doc["version"]
+                    continue
+                action, version = doc["legal"][-1], doc["version"]
+                ws.send(json.dumps({"action": action, "version": version, "id": f"a{answered}"}))
+                answer = recv(ws)
+                retry = act(client, table, tokens[0], action, version, client_id=f"a{answered}")
+                assert retry.content == answer.encode()  # the next message is the answer
+                doc = json.loads(answer)
+                assert doc["version"] > seen
+                seen = doc["version"]
+                answered += 1
+            assert answered == 12 or doc["view"]["phase"] == "match_over"

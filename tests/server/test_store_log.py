@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +43,14 @@ def _commit(table_id: str, expected: int, count: int = 2, *, answer: str | None 
 
 
 async def _together(store: SQLiteStore, commits: list[Commit]) -> list[bool]:
-    """Commit ``commits`` in one group: the writer is held until all of them are queued."""
-    held = threading.Event()
-    blocker = asyncio.ensure_future(store._write(lambda db: held.wait(10)))
-    await asyncio.sleep(0.05)  # the writer is now inside the blocker's transaction
+    """Commit ``commits`` in one group: they come while another group's COMMIT is under way.
+
+    The first write starts a group at once; the commits, asked for in the
+    same turn of the event loop, wait for its COMMIT (which answers on a
+    later turn) and then go together in the next group.
+    """
+    blocker = asyncio.ensure_future(store._write(lambda db: None))
     pending = [asyncio.ensure_future(store.commit(commit)) for commit in commits]
-    await asyncio.sleep(0.05)
-    held.set()
     await blocker
     return list(await asyncio.gather(*pending))
 
@@ -107,6 +107,67 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
             ]
         assert loaded["c"] is not None and loaded["c"].answered == ((0, "id-c"),)
         assert loaded["d"] is not None and set(loaded["d"].answered) == {(0, "id-d"), (0, "id-d2")}
+
+    asyncio.run(scenario())
+
+
+def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    together: list[tuple[int, bool]] = []
+    original = SQLiteStore._commit_together
+
+    def spy(connection: sqlite3.Connection, jobs: list[Any]) -> bool:
+        held = original(connection, jobs)
+        together.append((len(jobs), held))
+        return held
+
+    monkeypatch.setattr(SQLiteStore, "_commit_together", staticmethod(spy))
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        await store.create(_new_table("a"))
+        assert await store.commit(_commit("a", 0, 2, answer="id-1"))
+        assert not await store.commit(_commit("a", 0, 1, answer="id-2"))  # a is at 2: stale
+        assert not await store.commit(_commit("a", 2, 1, answer="id-1"))  # id-1 is answered
+        assert await store.commit(_commit("a", 2, 1))  # a bots' commit: no answer
+        assert together == [(1, True), (1, False), (1, False), (1, True)]
+        loaded = await store.load("a")
+        await store.close()
+        assert loaded is not None
+        assert loaded.version == 3 and loaded.extra == "e3" and loaded.answered == ((0, "id-1"),)
+        assert [json.loads(step.action)["a"] for step in loaded.steps] == ["a1", "a2", "a3"]
+
+    asyncio.run(scenario())
+
+
+def test_a_groups_answers_run_before_the_next_groups_statements(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    happened: list[str] = []
+    original = SQLiteStore._group
+
+    def group(store: SQLiteStore) -> None:
+        happened.append(f"group of {len(store._pending)}")
+        original(store)
+
+    monkeypatch.setattr(SQLiteStore, "_group", group)
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        for name in "ab":
+            await store.create(_new_table(name))
+        happened.clear()
+
+        async def commit(name: str) -> None:
+            assert await store.commit(_commit(name, 0, 1))
+            happened.append(f"{name} answered")
+
+        # In one turn of the loop: a's group starts at once, b waits for the next one (a
+        # group's end is heard on a later turn).
+        await asyncio.gather(commit("a"), commit("b"))
+        await store.close()
+        assert happened == ["group of 1", "a answered", "group of 1", "b answered"]
 
     asyncio.run(scenario())
 

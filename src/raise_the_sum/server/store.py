@@ -18,12 +18,15 @@ A PostgreSQL store can keep the same contract with
 processes sharing it then never lose a write; none of the callers change.
 
 :class:`SQLiteStore` is the embedded default. It runs SQLite in WAL mode
-with ``synchronous=FULL`` on one writer thread and commits the writes that
-arrive together in one transaction (a group commit): each write is still
-all-or-nothing, and a caller hears back only after the transaction holding
-its write is on disk. The commits of a group go in a few multi-row
-statements when every compare-and-set holds (the common case), else each
-in a savepoint of its own.
+with ``synchronous=FULL`` and commits the writes that arrive together in one
+transaction (a group commit): each write is still all-or-nothing, and a
+caller hears back only after the transaction holding its write is on disk.
+The statements run on the event loop's thread, which holds the GIL anyway
+(they take tens of microseconds); only the ``COMMIT``, the write to disk,
+runs on a thread of its own, with the GIL let go, while the next group
+gathers. The commits of a group go in a few multi-row
+statements when every compare-and-set holds (the common case), else the
+transaction starts again with each in a savepoint of its own.
 """
 
 from __future__ import annotations
@@ -242,10 +245,11 @@ def _rows(connection: sqlite3.Connection, sql: str, rows: Sequence[tuple[Any, ..
 
 
 class SQLiteStore:
-    """The embedded store: one SQLite file, WAL mode, group commits on one thread.
+    """The embedded store: one SQLite file, WAL mode, group commits written to disk on a thread.
 
-    ``SQLiteStore(path)`` opens (or creates) the database; call it from a
-    running event loop. ``synchronous="FULL"`` (the default) makes each
+    ``SQLiteStore(path)`` opens (or creates) the database; use it from one
+    running event loop (the writes' statements run on it, their ``COMMIT``
+    on the writer thread). ``synchronous="FULL"`` (the default) makes each
     commit durable against a power cut; ``"NORMAL"`` only against a crash
     of the process, which is cheaper. Reads run on a second connection, so
     they never wait behind a group commit. A step without events is
@@ -258,16 +262,23 @@ class SQLiteStore:
         self.path = Path(path)
         self._synchronous = synchronous
         # A write job may carry its Commit, for the batched statements (None: run it alone).
-        self._jobs: queue.SimpleQueue[tuple[_Job, asyncio.Future[Any], Commit | None] | None] = (
-            queue.SimpleQueue()
-        )
+        self._pending: list[tuple[_Job, asyncio.Future[Any], Commit | None]] = []
+        self._writing = False  # a group is between its BEGIN and the end of its COMMIT
+        # The groups whose statements are done, for the committer thread to COMMIT.
+        self._jobs: queue.SimpleQueue[
+            tuple[
+                asyncio.AbstractEventLoop,
+                list[tuple[asyncio.Future[Any], Any, BaseException | None]],
+            ]
+            | None
+        ] = queue.SimpleQueue()
         self._reads: queue.SimpleQueue[tuple[_Job, asyncio.Future[Any], None] | None] = (
             queue.SimpleQueue()
         )
-        writer = self._connect()
-        writer.executescript(_SCHEMA)
+        self._connection = self._connect()
+        self._connection.executescript(_SCHEMA)
         self._writer = threading.Thread(
-            target=self._write_loop, args=(writer,), name="store-writer", daemon=True
+            target=self._commit_loop, args=(self._connection,), name="store-writer", daemon=True
         )
         self._reader = threading.Thread(
             target=self._read_loop, args=(self._connect(),), name="store-reader", daemon=True
@@ -283,7 +294,7 @@ class SQLiteStore:
         connection.execute("PRAGMA busy_timeout=10000")
         return connection
 
-    # --- the two threads ---------------------------------------------------------------------
+    # --- the writes and the two threads -------------------------------------------------------
 
     @staticmethod
     def _deliver(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
@@ -304,51 +315,80 @@ class SQLiteStore:
         for loop, batch in by_loop.items():
             loop.call_soon_threadsafe(settle, batch)
 
-    def _write_loop(self, connection: sqlite3.Connection) -> None:
-        stop = False
-        while not stop:
-            first = self._jobs.get()
-            if first is None:
-                break
-            batch = [first]
-            while True:  # everything that is waiting joins this transaction
-                try:
-                    job = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if job is None:
-                    stop = True
-                    break
-                batch.append(job)
-            results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
-            try:
+    def _group(self) -> None:
+        """On the event loop: run the pending jobs' statements in one transaction, then hand
+        its ``COMMIT`` to the writer thread (``_commit_loop``)."""
+        batch, self._pending = self._pending, []
+        self._writing = True
+        connection = self._connection
+        results: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            commits = [job for job in batch if job[2] is not None]
+            others = [job for job in batch if job[2] is None]
+            if not commits:
+                pass
+            elif self._commit_together(connection, commits):
+                results += [(future, True, None) for _, future, _ in commits]
+            else:  # nothing of it stays: each job on its own, in a savepoint
+                connection.execute("ROLLBACK")
                 connection.execute("BEGIN IMMEDIATE")
-                commits = [job for job in batch if job[2] is not None]
-                others = [job for job in batch if job[2] is None]
-                if len(commits) > 1 and self._commit_together(connection, commits):
-                    results += [(future, True, None) for _, future, _ in commits]
+                others = batch
+            for number, (run, future, _) in enumerate(others):
+                savepoint = f"job{number}"
+                connection.execute(f"SAVEPOINT {savepoint}")
+                try:
+                    value = run(connection)
+                except Exception as error:
+                    connection.execute(f"ROLLBACK TO {savepoint}")
+                    connection.execute(f"RELEASE {savepoint}")
+                    results.append((future, None, error))
                 else:
-                    others = batch
-                for number, (run, future, _) in enumerate(others):
-                    savepoint = f"job{number}"
-                    connection.execute(f"SAVEPOINT {savepoint}")
-                    try:
-                        value = run(connection)
-                    except Exception as error:
+                    if value is False:  # a failed compare-and-set writes nothing
                         connection.execute(f"ROLLBACK TO {savepoint}")
-                        connection.execute(f"RELEASE {savepoint}")
-                        results.append((future, None, error))
-                    else:
-                        if value is False:  # a failed compare-and-set writes nothing
-                            connection.execute(f"ROLLBACK TO {savepoint}")
-                        connection.execute(f"RELEASE {savepoint}")
-                        results.append((future, value, None))
+                    connection.execute(f"RELEASE {savepoint}")
+                    results.append((future, value, None))
+        except Exception as error:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            self._written([(future, None, error) for _, future, _ in batch])
+            return
+        self._jobs.put((asyncio.get_running_loop(), results))
+
+    def _written(
+        self, results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]
+    ) -> None:
+        """On the event loop: a group is on disk (or failed); answer it, start the next one."""
+        for future, value, error in results:
+            if future.cancelled():
+                continue
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(value)
+        self._writing = False
+        if self._pending:  # after the answered tasks have run (they were woken first)
+            asyncio.get_running_loop().call_soon(self._next_group)
+
+    def _next_group(self) -> None:
+        """On the event loop: start the next group, unless a write started one already."""
+        if not self._writing and self._pending:
+            self._group()
+
+    def _commit_loop(self, connection: sqlite3.Connection) -> None:
+        """The writer thread: each group's ``COMMIT`` (the write to disk, the GIL let go)."""
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                break
+            loop, results = job
+            try:
                 connection.execute("COMMIT")
             except Exception as error:
                 if connection.in_transaction:
                     connection.execute("ROLLBACK")
-                results = [(future, None, error) for _, future, _ in batch]
-            self._deliver(results)
+                results = [(future, None, error) for future, _, _ in results]
+            loop.call_soon_threadsafe(self._written, results)
         connection.close()
 
     @staticmethod
@@ -356,13 +396,15 @@ class SQLiteStore:
         connection: sqlite3.Connection,
         jobs: list[tuple[_Job, asyncio.Future[Any], Commit | None]],
     ) -> bool:
-        """Write several tables' commits with a few multi-row statements; True if all succeeded.
+        """Write the commits of a group with a few multi-row statements; True if all succeeded.
 
-        The common case under load, and far cheaper than a statement or two
-        per commit (each statement lets go of the GIL and waits to take it
-        back). It holds only when every compare-and-set succeeds and no
-        answer's id was taken: else it writes nothing (a savepoint), and the
-        caller writes the commits one by one, each all or nothing.
+        The common case, for one commit as for many: three statements (the
+        versions, the steps, the answers), where a statement or two per
+        commit and a savepoint around each cost more (each statement is a
+        call into SQLite that lets go of the GIL). It holds only when every
+        compare-and-set succeeds and no answer's id was taken. On False the
+        caller rolls the transaction back (this runs first in it, so nothing
+        else is lost) and writes the commits one by one, each all or nothing.
         """
         commits = [commit for _, _, commit in jobs if commit is not None]
         if len({commit.table_id for commit in commits}) != len(commits):
@@ -380,29 +422,24 @@ class SQLiteStore:
             for commit in commits
             if commit.answer is not None
         ]
-        connection.execute("SAVEPOINT together")
-        written = _rows(
+        if _rows(
             connection,
             "UPDATE tables SET version = v.column3, "
             "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6 "
             "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
             moves,
-        ) == len(moves)
-        if written:
-            _rows(
-                connection,
-                "INSERT INTO steps (table_id, version, seat, action, events) VALUES {}",
-                steps,
-            )
-            written = _rows(
-                connection,
-                "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) VALUES {}",
-                answers,
-            ) == len(answers)
-        if not written:
-            connection.execute("ROLLBACK TO together")
-        connection.execute("RELEASE together")
-        return written
+        ) != len(moves):
+            return False
+        _rows(
+            connection,
+            "INSERT INTO steps (table_id, version, seat, action, events) VALUES {}",
+            steps,
+        )
+        return not answers or _rows(
+            connection,
+            "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) VALUES {}",
+            answers,
+        ) == len(answers)
 
     def _read_loop(self, connection: sqlite3.Connection) -> None:
         while True:
@@ -424,7 +461,9 @@ class SQLiteStore:
         if self._closed:
             raise RuntimeError("the store is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._jobs.put((run, future, commit))
+        self._pending.append((run, future, commit))
+        if not self._writing:  # else it joins the next group, once this one's COMMIT is done
+            self._group()
         return await future
 
     async def _read(self, run: Callable[[sqlite3.Connection], T]) -> T:
@@ -586,6 +625,8 @@ class SQLiteStore:
         if self._closed:
             return
         self._closed = True
+        while self._writing or self._pending:
+            await asyncio.sleep(0.001)
         self._jobs.put(None)
         self._reads.put(None)
         await asyncio.to_thread(self._writer.join)
