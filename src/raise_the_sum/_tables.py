@@ -29,7 +29,9 @@ Listing the plays of a hand is then a few passes that run in C (``map`` and
 ``operator.itemgetter``): pick each sub-multiset's id from the two halves'
 lists and add them, then look each id up. A reply first compares each
 sub-multiset's code with the least code its group needs (:class:`Needs`),
-and looks up only the plays kept.
+and looks up only the plays kept. A hand of at most :data:`SMALL_HAND`
+cards keeps its every play with its code (:func:`hand`), and its replies
+are those plays filtered (:func:`small_replies`).
 
 Every table here is bounded (it empties itself when full, so memory stays
 bounded whatever the rules) and safe to share between threads: a lookup is
@@ -468,6 +470,16 @@ def _ids(shape: Shape, left: Half, right: Half) -> map[int]:
 _needs: BoundedMemo[tuple[int, int, int, int], Needs] = BoundedMemo(_MAX_ENTRIES // 100)
 
 
+def _needs_for(to_beat: int, subtract: int, divide: int, width: int) -> Needs:
+    """The :class:`Needs` of a score to beat facing an attack, from the bounded table or made."""
+    key = (to_beat, subtract, divide, width)
+    needs = _needs.get(key)
+    if needs is None:
+        needs = Needs(to_beat, subtract, divide, width)
+        _needs.put(key, needs)
+    return needs
+
+
 def plays(indices: tuple[int, ...], low: int, high: int) -> tuple[Play, ...]:
     """Every distinct play of ``low`` to ``high`` cards from a hand, in ``legal_plays``' order.
 
@@ -498,11 +510,7 @@ def replies(
     there).
     """
     width = _width(high)
-    key = (to_beat, subtract, divide, width)
-    needs = _needs.get(key)
-    if needs is None:
-        needs = Needs(to_beat, subtract, divide, width)
-        _needs.put(key, needs)
+    needs = _needs_for(to_beat, subtract, divide, width)
     shape, left, right = _read(indices, low, high)
     # A sub-multiset beats when its code (its halves' codes added) reaches its group's least
     # code. When one half has no group, the sub-multiset's group is the other half's: that
@@ -582,11 +590,7 @@ def small_replies(
     """
     found, codes, grouped = hand(indices, low, high)
     width = _width(high)
-    key = (to_beat, subtract, divide, width)
-    needs = _needs.get(key)
-    if needs is None:
-        needs = Needs(to_beat, subtract, divide, width)
-        _needs.put(key, needs)
+    needs = _needs_for(to_beat, subtract, divide, width)
     if grouped:
         kept = map(ge, codes, map(needs.__getitem__, _groups(codes, width)))
     else:
