@@ -55,10 +55,9 @@ async def _together(store: SQLiteStore, commits: list[Commit]) -> list[bool]:
     return list(await asyncio.gather(*pending))
 
 
-def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    together: list[tuple[int, bool]] = []  # each try of the multi-row statements: commits, held
+def _spy_on_commit_together(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, bool]]:
+    """Each try of the store's multi-row statements, as (commits, held), in a list."""
+    together: list[tuple[int, bool]] = []
     original = SQLiteStore._commit_together
 
     def spy(connection: sqlite3.Connection, jobs: list[Any]) -> bool:
@@ -67,6 +66,13 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
         return held
 
     monkeypatch.setattr(SQLiteStore, "_commit_together", staticmethod(spy))
+    return together
+
+
+def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    together = _spy_on_commit_together(monkeypatch)
 
     async def scenario() -> None:
         store = SQLiteStore(tmp_path / "tables.db")
@@ -114,15 +120,7 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
 def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    together: list[tuple[int, bool]] = []
-    original = SQLiteStore._commit_together
-
-    def spy(connection: sqlite3.Connection, jobs: list[Any]) -> bool:
-        held = original(connection, jobs)
-        together.append((len(jobs), held))
-        return held
-
-    monkeypatch.setattr(SQLiteStore, "_commit_together", staticmethod(spy))
+    together = _spy_on_commit_together(monkeypatch)
 
     async def scenario() -> None:
         store = SQLiteStore(tmp_path / "tables.db")

@@ -244,6 +244,17 @@ def _rows(connection: sqlite3.Connection, sql: str, rows: Sequence[tuple[Any, ..
     return changed
 
 
+def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    """On the futures' event loop: give each its value or its error (unless it was cancelled)."""
+    for future, value, error in results:
+        if future.cancelled():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
+
+
 class SQLiteStore:
     """The embedded store: one SQLite file, WAL mode, group commits written to disk on a thread.
 
@@ -299,21 +310,11 @@ class SQLiteStore:
     @staticmethod
     def _deliver(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
         """Settle the futures on their event loop: one wake-up of the loop for the whole batch."""
-
-        def settle(batch: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
-            for future, value, error in batch:
-                if future.cancelled():
-                    continue
-                if error is not None:
-                    future.set_exception(error)
-                else:
-                    future.set_result(value)
-
         by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
         for result in results:
             by_loop.setdefault(result[0].get_loop(), []).append(result)
         for loop, batch in by_loop.items():
-            loop.call_soon_threadsafe(settle, batch)
+            loop.call_soon_threadsafe(_settle, batch)
 
     def _group(self) -> None:
         """On the event loop: run the pending jobs' statements in one transaction, then hand
@@ -359,13 +360,7 @@ class SQLiteStore:
         self, results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]
     ) -> None:
         """On the event loop: a group is on disk (or failed); answer it, start the next one."""
-        for future, value, error in results:
-            if future.cancelled():
-                continue
-            if error is not None:
-                future.set_exception(error)
-            else:
-                future.set_result(value)
+        _settle(results)
         self._writing = False
         if self._pending:  # after the answered tasks have run (they were woken first)
             asyncio.get_running_loop().call_soon(self._next_group)
