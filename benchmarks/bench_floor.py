@@ -47,10 +47,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-MATCHES_CODE = r"""
-import json, statistics, sys, time
+#: One random 4-player match, ``match(seed)``: a random legal action at every step, from the
+#: library's own generator (``instructions_match.py`` counts the same matches).
+MATCH_CODE = r"""
 from raise_the_sum import Phase, Rng, apply, legal_plays, new_game
-clock = time.process_time
 def match(seed):
     state = new_game(seed=seed)
     rng = Rng.from_seed(seed ^ 0x5EED)
@@ -58,6 +58,13 @@ def match(seed):
         legal = legal_plays(state)
         pick, rng = rng.below(len(legal))
         state = apply(state, legal[pick])
+"""
+
+MATCHES_CODE = (
+    MATCH_CODE
+    + r"""
+import json, statistics, sys, time
+clock = time.process_time
 first, count = int(sys.argv[1]), int(sys.argv[2])
 times = []
 for seed in range(first, first + count):
@@ -66,6 +73,7 @@ for seed in range(first, first + count):
     times.append(clock() - start)
 print(json.dumps(statistics.median(times)))
 """
+)
 
 
 def floor(codes: tuple[int, ...]) -> dict[tuple[int, ...], None]:

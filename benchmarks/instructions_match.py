@@ -34,24 +34,21 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench_floor import MATCH_CODE  # the same matches as the floor benchmark's
+
 ROOT = Path(__file__).resolve().parent.parent
 
-CODE = r"""
+CODE = (
+    MATCH_CODE
+    + r"""
 import sys
-from raise_the_sum import Phase, Rng, apply, legal_plays, new_game
 warm, count = int(sys.argv[1]), int(sys.argv[2])
-def match(seed):
-    state = new_game(seed=seed)
-    rng = Rng.from_seed(seed ^ 0x5EED)
-    while state.phase is not Phase.MATCH_OVER:
-        legal = legal_plays(state)
-        pick, rng = rng.below(len(legal))
-        state = apply(state, legal[pick])
 for seed in range(10_000, 10_000 + warm):
     match(seed)
 for seed in range(count):
     match(seed)
 """
+)
 
 
 def instructions(src: Path, warm: int, count: int) -> int:
