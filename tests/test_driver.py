@@ -30,6 +30,7 @@ from raise_the_sum.driver import (
     act,
     bot_step,
     run_bots,
+    trusted_table,
 )
 from raise_the_sum.events import MatchWon, RoundStarted, RoundWon
 
@@ -202,6 +203,16 @@ def test_every_table_a_step_makes_is_one_the_checked_constructor_accepts_and_equ
         rebuilt = Table(table.state, table.bots, table.rngs, table.next_round)
         assert rebuilt == table and hash(rebuilt) == hash(table)
         assert repr(rebuilt) == repr(table)
+
+
+def test_a_trusted_table_of_checked_parts_is_the_table_the_constructor_builds() -> None:
+    table = all_bots(6, players=4, next_round=NextRoundBy.DRIVER)
+    for _ in range(9):
+        table, _ = bot_step(table)
+        trusted = trusted_table(table.state, table.bots, table.rngs, table.next_round)
+        assert trusted == Table(table.state, table.bots, table.rngs, table.next_round)
+        assert type(trusted) is Table and repr(trusted) == repr(table)
+        assert bot_step(trusted) == bot_step(table)
 
 
 def test_step_by_step_is_the_same_as_running_the_bots_at_once() -> None:

@@ -268,18 +268,35 @@ def bot_step(table: Table) -> tuple[Table, Move]:
 _SETTERS: Final = tuple(Table.__dict__[field.name].__set__ for field in attrs.fields(Table))
 
 
+def trusted_table(
+    state: GameState,
+    bots: tuple[Bot | None, ...],
+    rngs: tuple[Rng | None, ...],
+    next_round: NextRoundBy,
+) -> Table:
+    """``Table(state, bots, rngs, next_round)`` without its checks: for parts already checked.
+
+    For a caller that keeps a checked table's parts and rebuilds the table
+    from them at every step, as the game server does: ``bots`` and
+    ``next_round`` as they were checked, ``state`` made by the engine from
+    the checked state (the same rules, so the same seats), and ``rngs``
+    differing from the checked generators at most in the bots' own
+    advances. Anything else must go through ``Table(...)``, which checks.
+    """
+    table: Table = object.__new__(Table)
+    for setter, value in zip(_SETTERS, (state, bots, rngs, next_round), strict=True):
+        setter(table, value)
+    return table
+
+
 def _moved(table: Table, state: GameState, rngs: tuple[Rng | None, ...]) -> Table:
     """``attrs.evolve(table, state=state, rngs=rngs)``, without checking the table again.
 
     The table was checked when it was built; the engine made ``state`` from
-    its state (the same rules, so the same seats) and ``rngs`` differs from
-    its generators at most in the one bot that just chose. A server's tables
-    take a step per action, so the checks are not run on every one.
+    its state and ``rngs`` differs from its generators at most in the one bot
+    that just chose (see :func:`trusted_table`).
     """
-    moved: Table = object.__new__(Table)
-    for setter, value in zip(_SETTERS, (state, table.bots, rngs, table.next_round), strict=True):
-        setter(moved, value)
-    return moved
+    return trusted_table(state, table.bots, rngs, table.next_round)
 
 
 def run_bots(

@@ -213,6 +213,26 @@ def test_a_table_loaded_from_the_store_replays_to_the_same_states_events_and_doc
     asyncio.run(scenario())
 
 
+def test_a_stored_table_whose_generators_do_not_fit_its_bots_is_refused_on_loading(
+    tmp_path: Path,
+) -> None:
+    # The driver's table is rebuilt unchecked at every commit (driver.trusted_table), so
+    # the parts are checked once, when the table is loaded: a bot's seat needs a generator.
+    async def scenario() -> None:
+        service, store, table_id = await _played(tmp_path / "tables.db", 3)
+        stored = await store.load(table_id)
+        assert stored is not None
+        extra = json.loads(stored.extra)
+        extra["rngs"][1] = None  # seat 1 is a bot
+        broken = attrs.evolve(stored, extra=json.dumps(extra))
+        with pytest.raises(RuntimeError, match=rf"table {table_id}: .*rngs\[1\]"):
+            TableService._revive(broken)
+        await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_table_written_with_a_state_and_events_at_every_commit_still_loads(
     tmp_path: Path,
 ) -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Any, Final, cast
 
 import orjson
@@ -44,6 +45,7 @@ from raise_the_sum.views import PlayerView, observe
 
 __all__ = [
     "action_text",
+    "actions_text",
     "assemble_document",
     "dumps",
     "encode_event",
@@ -151,7 +153,7 @@ def assemble_document(
     # actions (often a hundred plays or more) are written from their cached texts, and
     # the events from their pieces (a JSON list is its items' texts joined by commas).
     head = _text({"table": table, "version": version, "view": wire.encode(view)})
-    legal_text = ",".join(map(action_text, legal))
+    legal_text = actions_text(legal)
     events_text = ",".join([piece for piece in events if piece])
     tail = _text({"seats": list(seats), "lesson": lesson})
     return f'{head[:-1]},"legal":[{legal_text}],"events":[{events_text}],{tail[1:]}'.encode()
@@ -173,6 +175,17 @@ def _text(value: Any) -> str:
 #: indices (hashing small ints is far cheaper than hashing the cards themselves).
 _ACTION_TEXTS: dict[object, str] = {}
 
+#: Action texts by the action object's ``id``, each with the action itself. Holding the
+#: action keeps its ``id`` from being given to another object while the entry lives, so
+#: an ``id`` found here is that very action. The engine hands out the same shared action
+#: objects again and again (``legal_plays``' tables), so most lookups end here, in C.
+_BY_ID: dict[int, tuple[Action, str]] = {}
+
+#: Past this many entries, each table of texts is emptied and refilled as needed.
+_MAX_TEXTS: Final = 1 << 17
+
+_TEXT_OF_ENTRY: Final = itemgetter(1)
+
 
 def action_text(action: Action) -> str:
     """An action's wire JSON text, as :func:`raise_the_sum.wire.dumps` writes it, encoded once.
@@ -181,12 +194,31 @@ def action_text(action: Action) -> str:
     >>> action_text(Pass())
     '{"type":"pass"}'
     """
+    entry = _BY_ID.get(id(action))
+    if entry is not None:
+        return entry[1]
     cards = getattr(action, "cards", None)
     key = type(action) if cards is None else (type(action), tuple([c.index for c in cards]))
     text = _ACTION_TEXTS.get(key)
     if text is None:
         text = _text(wire.encode(action))
-        if len(_ACTION_TEXTS) >= 1 << 17:
+        if len(_ACTION_TEXTS) >= _MAX_TEXTS:
             _ACTION_TEXTS.clear()
         _ACTION_TEXTS[key] = text
+    if len(_BY_ID) >= _MAX_TEXTS:
+        _BY_ID.clear()
+    _BY_ID[id(action)] = (action, text)
     return text
+
+
+def actions_text(actions: Sequence[Action]) -> str:
+    """The actions' texts (:func:`action_text`) joined by commas: the items of a JSON list.
+
+    >>> from raise_the_sum import Pass, parse_cards, Play
+    >>> actions_text((Play(parse_cards("+2 x2")), Pass()))
+    '{"type":"play","cards":["+2","x2"]},{"type":"pass"}'
+    """
+    entries = list(map(_BY_ID.get, map(id, actions)))  # in C: the actions met before
+    if None in entries:
+        return ",".join(map(action_text, actions))
+    return ",".join(map(_TEXT_OF_ENTRY, entries))  # type: ignore[arg-type]  # no None in it

@@ -160,6 +160,10 @@ class Table:
     #: server wrote one at every commit); the steps after it are replayed on loading.
     state_version: int = 0
 
+    def __attrs_post_init__(self) -> None:
+        # The parts that driven() rebuilds the driver's table from, checked once, here.
+        match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
+
     def document(self, seat: int, since: int) -> bytes:
         """The seat's document now, with the events since ``since`` (built once per version)."""
         key = (seat, since)
@@ -180,8 +184,15 @@ class Table:
         return built
 
     def driven(self) -> match_driver.Table:
-        """The table as the match driver sees it: the server sends ``NextRound()`` itself."""
-        return match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
+        """The table as the match driver sees it: the server sends ``NextRound()`` itself.
+
+        Rebuilt from parts checked once, when the table was created or loaded
+        (:meth:`TableService._revive`), without checking them again: this is
+        asked at every commit.
+        """
+        return match_driver.trusted_table(
+            self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER
+        )
 
     def automatic(self) -> bool:
         """True when the server acts now: a bot's turn, or the end of the brief result."""
@@ -413,21 +424,24 @@ class TableService:
             raise RuntimeError(
                 f"table {stored.table_id}: {len(actions)} steps stored for version {stored.version}"
             )
-        return Table(
-            table_id=stored.table_id,
-            seats=seats,
-            bots=tuple(None if kind == HUMAN else make_bot(kind) for kind in seats),
-            token_hashes=dict(stored.token_hashes),
-            deck=None if deck is None else tuple(wire.decode(Card, card) for card in deck),
-            tutorial=bool(setup["tutorial"]),
-            state=state,
-            version=stored.version,
-            rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
-            seen=seen,
-            actions=actions,
-            answered=set(stored.answered),
-            state_version=at,
-        )
+        try:
+            return Table(
+                table_id=stored.table_id,
+                seats=seats,
+                bots=tuple(None if kind == HUMAN else make_bot(kind) for kind in seats),
+                token_hashes=dict(stored.token_hashes),
+                deck=None if deck is None else tuple(wire.decode(Card, card) for card in deck),
+                tutorial=bool(setup["tutorial"]),
+                state=state,
+                version=stored.version,
+                rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
+                seen=seen,
+                actions=actions,
+                answered=set(stored.answered),
+                state_version=at,
+            )
+        except (TypeError, ValueError) as error:  # the bots and generators disagree
+            raise RuntimeError(f"table {stored.table_id}: {error}") from error
 
     async def _reload(self, table: Table) -> None:
         """Catch up with the store after a lost compare-and-set (another process wrote)."""
@@ -576,7 +590,7 @@ class TableService:
                 # a version of its own, and the answer shows them (a search bot's wait for
                 # the driver). A bot's failure is the driver's to report; here it only ends
                 # the burst.
-                driven = match_driver.Table(
+                driven = match_driver.trusted_table(
                     state, table.bots, rngs, match_driver.NextRoundBy.DRIVER
                 )
                 burst: list[_Step] = []
