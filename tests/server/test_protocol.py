@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from raise_the_sum import Rules, explain, legal_plays, observe, wire
 from raise_the_sum.actions import Action
@@ -241,3 +243,21 @@ def test_a_tutorial_table_is_the_guided_first_hand_with_its_lessons(server: Serv
             "/api/tables", json={"tutorial": True, "seats": ["riley", "human", "sam", "alex"]}
         )
         assert bad.status_code == 400 and bad.json()["path"] == "/seats/0"
+
+
+def test_the_server_runs_on_uvloop_when_installed_and_on_asyncio_s_loop_without(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    import uvloop
+
+    from raise_the_sum.server import _loop_factory
+
+    assert _loop_factory() is uvloop.new_event_loop
+    assert server.process is not None
+    maps = Path(f"/proc/{server.process.pid}/maps")
+    if maps.exists():  # Linux: the running server has uvloop's extension loaded
+        assert "uvloop" in maps.read_text()
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # `import uvloop` now fails
+    assert _loop_factory() is None

@@ -24,6 +24,7 @@ from raise_the_sum import Rules, wire
 from raise_the_sum.actions import Action
 from raise_the_sum.events import Event, step
 from raise_the_sum.server import service as service_module
+from raise_the_sum.server import store as store_module
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
 from raise_the_sum.state import GameState, Phase
@@ -117,13 +118,31 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
     asyncio.run(scenario())
 
 
+#: The answers' layout of databases made before 0.3 (rows in key order), which still work.
+_ANSWERS_BEFORE = (
+    "    PRIMARY KEY (table_id, seat, client_id)\n) WITHOUT ROWID;",
+    "    UNIQUE (table_id, seat, client_id)\n);",
+)
+
+
+@pytest.mark.parametrize("layout", ["now", "before 0.3"])
 def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, layout: str
 ) -> None:
     together = _spy_on_commit_together(monkeypatch)
+    if layout != "now":  # the database exists, made with the answers in key order
+        old, new = _ANSWERS_BEFORE
+        assert new in store_module._SCHEMA
+        with sqlite3.connect(tmp_path / "tables.db") as made:
+            made.executescript(store_module._SCHEMA.replace(new, old))
+        made.close()
 
     async def scenario() -> None:
         store = SQLiteStore(tmp_path / "tables.db")
+        (sql,) = store._connection.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'answers'"
+        ).fetchone()
+        assert ("WITHOUT ROWID" in sql) == (layout != "now")
         await store.create(_new_table("a"))
         assert await store.commit(_commit("a", 0, 2, answer="id-1"))
         assert not await store.commit(_commit("a", 0, 1, answer="id-2"))  # a is at 2: stale
@@ -131,10 +150,12 @@ def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_not
         assert await store.commit(_commit("a", 2, 1))  # a bots' commit: no answer
         assert together == [(1, True), (1, False), (1, False), (1, True)]
         loaded = await store.load("a")
+        kept, unknown = await store.answer("a", 0, "id-1"), await store.answer("a", 0, "id-2")
         await store.close()
         assert loaded is not None
         assert loaded.version == 3 and loaded.extra == "e3" and loaded.answered == ((0, "id-1"),)
         assert [json.loads(step.action)["a"] for step in loaded.steps] == ["a1", "a2", "a3"]
+        assert kept == Answer(200, b"id-1") and unknown is None
 
     asyncio.run(scenario())
 
