@@ -14,6 +14,11 @@ What is measured, in one process, on the same hands:
   on that hand) and **seen** (the same state again, as rollouts do);
 * ``legal_plays`` on the same hands as **fresh replies**, each facing a
   random standing play (a random score and attack), against the same floor;
+* **bounds**: on other fresh hands, three steps that any ``legal_plays``
+  answering with ``Play`` objects must take, each timed alone against the
+  same floor: making a new play of each sub-multiset from its cards, making
+  those card tuples, or else fetching as many shared plays from a table
+  (see :func:`bounds_run`);
 * **whole matches**: random 4-player matches (a random legal action at every
   step). With ``--baseline REV`` the library at commit ``REV`` (``git
   archive``) plays the same seeded matches in a subprocess, runs taken in
@@ -36,13 +41,15 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Sequence
-from itertools import chain, combinations
+from itertools import chain, combinations, repeat
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,6 +143,67 @@ def hands_run(count: int, seed: int) -> tuple[float, float, float, float, float]
     )
 
 
+def bounds_run(count: int, seed: int) -> tuple[float, float, float, float]:
+    """Median seconds over ``count`` fresh 8-card hands: the floor, and three bounds.
+
+    What the least a ``legal_plays`` of the same hand could cost, whatever
+    its tables, as long as it answers with ``Play`` objects: each bound
+    times one step alone, with everything else made beforehand.
+
+    * **make**: a new ``Play`` of each distinct sub-multiset, from its cards
+      already made (``object.__new__`` and the slot set, in C, as
+      ``_tables`` makes them; no converter);
+    * **cards**: a new tuple of each distinct sub-multiset's cards (copied
+      from a list of them), which each new play would hold;
+    * **fetch**: as many plays taken from a list of 100,000 made ones by
+      index (the least a table of shared plays costs: one read and one
+      reference each, the list larger than the processor's caches).
+    """
+    from raise_the_sum import STANDARD_DECK, Play, Rng
+
+    setter = Play.__dict__["cards"].__set__
+    shared = [object.__new__(Play) for _ in range(100_000)]
+    for play in shared:
+        setter(play, ())
+    rng = Rng.from_seed(seed)
+    picks = random.Random(seed)
+    clock = time.perf_counter
+    floors, makes, cards_made, fetches = [], [], [], []
+    for _ in range(count):
+        order, rng = rng.shuffle(range(len(STANDARD_DECK)))
+        hand = tuple(sorted(STANDARD_DECK[i] for i in order[:8]))
+        codes = tuple(card.index for card in hand)
+        start = clock()
+        floor(codes)
+        floors.append(clock() - start)
+        cards = dict(
+            zip(
+                chain.from_iterable(combinations(codes, k) for k in range(1, 6)),
+                chain.from_iterable(combinations(hand, k) for k in range(1, 6)),
+                strict=True,
+            )
+        )
+        made = list(cards.values())
+        held = list(map(list, made))
+        start = clock()
+        list(map(tuple, held))
+        cards_made.append(clock() - start)
+        start = clock()
+        plays = list(map(object.__new__, repeat(Play, len(made))))
+        deque(map(setter, plays, made), 0)
+        makes.append(clock() - start)
+        wanted = [picks.randrange(len(shared)) for _ in made]
+        start = clock()
+        tuple(map(shared.__getitem__, wanted))
+        fetches.append(clock() - start)
+    return (
+        statistics.median(floors),
+        statistics.median(makes),
+        statistics.median(cards_made),
+        statistics.median(fetches),
+    )
+
+
 def matches_run(src: Path, first: int, count: int) -> float:
     """Median seconds of a random match, with the library found at ``src``."""
     env = {**os.environ, "PYTHONPATH": str(src)}
@@ -185,6 +253,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{seen_s / floor_s:>9.2f}×{'≤ 0.5×':>8}"
     )
     print(f"{'(fresh opening, empty tables)':<38}{cold[1] * 1e6:>8.1f}µs{cold[1] / cold[0]:>9.2f}×")
+    bounds = [bounds_run(args.hands, 2000 + r) for r in range(args.repeats)]
+    floor_b, make_b, cards_b, fetch_b = (statistics.median(b[i] for b in bounds) for i in range(4))
+    print("the least any legal_plays answering with Play objects costs, each step alone:")
+    for what, seconds in (
+        ("make the new plays (from their cards)", make_b),
+        ("make their card tuples", cards_b),
+        ("or fetch as many shared plays", fetch_b),
+    ):
+        print(f"{'  ' + what:<38}{seconds * 1e6:>8.1f}µs{seconds / floor_b:>9.2f}×")
 
     current = ROOT / "src"
     if args.baseline:

@@ -73,6 +73,7 @@ __all__ = [
     "act",
     "bot_step",
     "run_bots",
+    "trusted_table",
 ]
 
 #: :func:`run_bots` stops with :class:`RuntimeError` after this many actions in one call:
@@ -281,7 +282,14 @@ def trusted_table(
     ``next_round`` as they were checked, ``state`` made by the engine from
     the checked state (the same rules, so the same seats), and ``rngs``
     differing from the checked generators at most in the bots' own
-    advances. Anything else must go through ``Table(...)``, which checks.
+    advances. Anything else must go through :class:`Table`, which checks.
+
+    >>> from raise_the_sum import Rng, Rules, new_game
+    >>> from raise_the_sum.bots import RandomBot
+    >>> table = Table.start(new_game(Rules(players=2), seed=3), [None, RandomBot()],
+    ...                     Rng.from_seed(3))
+    >>> trusted_table(table.state, table.bots, table.rngs, table.next_round) == table
+    True
     """
     table: Table = object.__new__(Table)
     for setter, value in zip(_SETTERS, (state, bots, rngs, next_round), strict=True):
