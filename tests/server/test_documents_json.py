@@ -52,3 +52,7 @@ def test_the_texts_of_actions_are_the_wire_json_of_each_whether_met_before_or_no
             assert text == wire.dumps(action)
     assert documents.actions_text(legal) == expected
     assert documents.actions_text(()) == ""
+    # An action met alone (as the server writes each committed step) is not kept by id.
+    alone = Play(parse_cards("+1 +2"))
+    assert documents.action_text(alone) == wire.dumps(alone)
+    assert id(alone) not in documents._BY_ID

@@ -175,10 +175,12 @@ def _text(value: Any) -> str:
 #: indices (hashing small ints is far cheaper than hashing the cards themselves).
 _ACTION_TEXTS: dict[object, str] = {}
 
-#: Action texts by the action object's ``id``, each with the action itself. Holding the
-#: action keeps its ``id`` from being given to another object while the entry lives, so
-#: an ``id`` found here is that very action. The engine hands out the same shared action
-#: objects again and again (``legal_plays``' tables), so most lookups end here, in C.
+#: Action texts by the action object's ``id``, each with the action itself, for the legal
+#: actions of the documents (:func:`actions_text`). Holding the action keeps its ``id``
+#: from being given to another object while the entry lives, so an ``id`` found here is
+#: that very action. ``legal_plays`` hands out the same shared action objects again and
+#: again, so most lookups end here, in C. An action met alone (a decoded one, say) is not
+#: kept here: it is seldom met again.
 _BY_ID: dict[int, tuple[Action, str]] = {}
 
 #: Past this many entries, each table of texts is emptied and refilled as needed.
@@ -205,9 +207,6 @@ def action_text(action: Action) -> str:
         if len(_ACTION_TEXTS) >= _MAX_TEXTS:
             _ACTION_TEXTS.clear()
         _ACTION_TEXTS[key] = text
-    if len(_BY_ID) >= _MAX_TEXTS:
-        _BY_ID.clear()
-    _BY_ID[id(action)] = (action, text)
     return text
 
 
@@ -220,5 +219,17 @@ def actions_text(actions: Sequence[Action]) -> str:
     """
     entries = list(map(_BY_ID.get, map(id, actions)))  # in C: the actions met before
     if None in entries:
-        return ",".join(map(action_text, actions))
-    return ",".join(map(_TEXT_OF_ENTRY, entries))  # type: ignore[arg-type]  # no None in it
+        entries = [
+            _kept(action) if entry is None else entry
+            for action, entry in zip(actions, entries, strict=True)
+        ]
+    return ",".join(map(_TEXT_OF_ENTRY, entries))  # type: ignore[arg-type]  # no None left
+
+
+def _kept(action: Action) -> tuple[Action, str]:
+    """``(action, its text)``, kept in :data:`_BY_ID` by the action's id."""
+    entry = (action, action_text(action))
+    if len(_BY_ID) >= _MAX_TEXTS:
+        _BY_ID.clear()
+    _BY_ID[id(action)] = entry
+    return entry
