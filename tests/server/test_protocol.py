@@ -250,9 +250,9 @@ def test_the_server_runs_on_uvloop_when_installed_and_on_asyncio_s_loop_without(
 ) -> None:
     import sys
 
-    import uvloop
-
     from raise_the_sum.server import _loop_factory
+
+    uvloop = pytest.importorskip("uvloop")  # in the web extra, except on Windows
 
     assert _loop_factory() is uvloop.new_event_loop
     assert server.process is not None
