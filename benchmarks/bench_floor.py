@@ -30,7 +30,8 @@ Before the timed runs, ``--warmup`` fresh hands (6,000 unless told) fill the
 library's shared tables of ``Play`` objects, as any long search or learning
 run does; the first run's fresh figure, with empty tables, is printed too.
 Matches run in fresh processes (``--matches`` per process), in turn with the
-baseline's, timed by CPU time so that a busy machine favours neither side.
+baseline's (the two taking turns to go first), timed by CPU time so that a
+busy machine favours neither side.
 The targets of the issue: fresh at most 2x the floor, seen at most 0.5x,
 and a whole match at most half the previous commit's time.
 """
@@ -276,8 +277,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             now_runs, old_runs = [], []
             for r in range(args.repeats):
                 first = 10_000 * r
-                now_runs.append(matches_run(current, first, args.matches))
-                old_runs.append(matches_run(old, first, args.matches))
+                # The two trees take turns going first (see bench.py's compare).
+                if r % 2 == 0:
+                    now_runs.append(matches_run(current, first, args.matches))
+                    old_runs.append(matches_run(old, first, args.matches))
+                else:
+                    old_runs.append(matches_run(old, first, args.matches))
+                    now_runs.append(matches_run(current, first, args.matches))
             now_s, old_s = statistics.median(now_runs), statistics.median(old_runs)
         print(f"{'random 4-player match, this tree':<38}{now_s * 1e3:>8.2f}ms")
         print(
