@@ -18,7 +18,7 @@ computed once and kept in a bounded table:
   sub-multiset's codes are its two halves' codes added: its *id*, which
   names the multiset, and its *code*, which holds what its total depends
   on (its Add sum, its ``x2``, ``x3`` and Zero cards). A half of more than
-  two distinct cards is itself joined from two smaller, shared halves.
+  one distinct card is itself joined from two smaller, shared halves.
 * An :class:`Actions` table maps each id to the one shared ``Play`` (or
   ``Discard``) of that sub-multiset, made the first time it is asked for.
   Sharing the actions keeps the memo of ``legal_plays`` small (references
@@ -216,9 +216,10 @@ class Half:
         kinds = tuple(dict.fromkeys(indices))
         grouped: bool
         cards: list[tuple[Card, ...]]
-        if len(kinds) > 2:
+        if len(kinds) > 1:
             # Two smaller halves, shared with other hands, joined in C: the first part's
-            # selection is the more significant digit of the product order.
+            # selection is the more significant digit of the product order. A half of one
+            # distinct card (one of a few dozen, met again and again) is made directly.
             cut = indices.index(kinds[(len(kinds) + 1) // 2])
             first = _half(indices[:cut], width, id_width)
             rest = _half(indices[cut:], width, id_width)
@@ -227,22 +228,21 @@ class Half:
             codes = list(map(add, pick_first(first.codes), pick_rest(rest.codes)))
             cards = list(map(add, pick_first(first.cards), pick_rest(rest.cards)))
             grouped = first.grouped or rest.grouped
+        elif kinds:
+            kind = kinds[0]
+            takes = range(len(indices) + 1)
+            card = ALL_CARDS[kind]
+            cards = [(card,) * taken for taken in takes]
+            one = 1 << (id_width * kind)
+            ids = [taken * one for taken in takes]
+            step = card_code(kind, width)
+            grouped = step >> width != 0
+            codes = [taken * step for taken in takes]
         else:
             grouped = False
             ids = [0]
             codes = [0]
             cards = [()]
-            for kind, count in zip(kinds, map(indices.count, kinds), strict=True):
-                takes = range(count + 1)
-                card = ALL_CARDS[kind]
-                runs = [(card,) * taken for taken in takes]
-                cards = [held + run for held in cards for run in runs]
-                one = 1 << (id_width * kind)
-                ids = [held + taken * one for held in ids for taken in takes]
-                step = card_code(kind, width)
-                grouped = grouped or step >> width != 0
-                steps = [taken * step for taken in takes]
-                codes = [code + more for code in codes for more in steps]
         #: The id of each selection.
         self.ids: list[int] = ids
         #: The code of each selection.
@@ -399,27 +399,32 @@ class Actions(dict[int, _A]):
         Item ``i`` of ``found`` is the sub-multiset of the ``lefts[i]``-th
         selection of ``left`` and the ``rights[i]``-th of ``right``. The
         cards are the library's own, sorted and valid, so the converter is
-        skipped. New actions are stored at once (so that a list meets each
-        once) and the table empties itself, under the lock, past its limit.
+        skipped. The sub-multisets of one list are distinct, so each new
+        action is made once; they are stored together at the end, and the
+        table empties itself first, under the lock, if they would take it
+        past its limit. (Two threads that miss the same id both make it; the
+        last one stored stays, and the two are equal.)
         """
         out = list(found)
-        made: list[tuple[int, _A]] = []
+        made: list[_A] = []
+        keys: list[int] = []
+        new = object.__new__
         kind = self.kind
         setter = self.setter
+        left_ids, right_ids = left.ids, right.ids
+        left_cards, right_cards = left.cards, right.cards
         for i in compress(count(), map(is_, found, repeat(None))):  # the Nones, found in C
-            lead, rest = lefts[i], rights[i]
-            key = left.ids[lead] + right.ids[rest]
-            action = self.get(key)  # met earlier in this list, or made by another thread
-            if action is None:
-                action = object.__new__(kind)
-                setter(action, left.cards[lead] + right.cards[rest])
-                made.append((key, action))
-                self[key] = action
+            lead = lefts[i]
+            rest = rights[i]
+            action = new(kind)
+            setter(action, left_cards[lead] + right_cards[rest])
+            keys.append(left_ids[lead] + right_ids[rest])
+            made.append(action)
             out[i] = action
         with self.lock:
-            if len(self) > self.limit:
+            if len(self) + len(made) > self.limit:
                 self.clear()
-                self.update(made)
+            self.update(zip(keys, made, strict=True))
         return tuple(out)  # type: ignore[arg-type]  # every None replaced
 
 
