@@ -90,6 +90,29 @@ class Terminal:
                     f"none of {texts!r} appeared; the screen:\n{self.screen[after:][-3000:]}"
                 )
 
+    def settle(self) -> None:
+        """Wait (within the deadline) until the child sleeps, as it does waiting for a key.
+
+        CPython's ``input()`` with readline shows the prompt, then waits in
+        ``select``, and looks for signals only when that wait is broken: a
+        Ctrl-C that lands in between is seen only at the next key. A person
+        cannot type that fast, but a test on a loaded machine can, so it
+        sends Ctrl-C once the child is asleep (its state in ``/proc``; where
+        there is no ``/proc``, after a pause).
+        """
+        stat = Path(f"/proc/{self.pid}/stat")
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                state = stat.read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                time.sleep(0.5)
+                return
+            if state == "S":
+                return
+            time.sleep(0.01)
+        pytest.fail(f"the game never waited for a key; the screen:\n{self.screen[-3000:]}")
+
     def wait(self) -> int:
         """Read to the end and return the exit status (within the deadline)."""
         deadline = time.monotonic() + TIMEOUT
@@ -171,6 +194,7 @@ def test_ctrl_d_and_ctrl_c_leave_a_terminal_game_cleanly() -> None:
     with game("--seed", "5", "--delay", "0", "--tutorial") as t:
         at = t.expect("Guide: Play your first hand, see Riley’s reply")
         t.expect("Your opening › ", at)
+        t.settle()
         t.type("\x03")  # Ctrl-C: the terminal sends SIGINT
         t.expect("Interrupted: bye! (This was seed 5.)")
         assert t.wait() == 130
