@@ -74,7 +74,10 @@ class Terminal:
             if found >= 0:
                 return found + len(text)
             if time.monotonic() > deadline or not self._read(deadline):
-                pytest.fail(f"{text!r} did not appear; the screen:\n{self.screen[after:][-3000:]}")
+                pytest.fail(
+                    f"{text!r} did not appear ({self._process()}); the screen:\n"
+                    f"{self.screen[after:][-3000:]}"
+                )
 
     def expect_any(self, texts: list[str], after: int = 0) -> tuple[int, int]:
         """Wait for the first of ``texts`` to appear after ``after``: (its index, where it ends)."""
@@ -89,6 +92,15 @@ class Terminal:
                 pytest.fail(
                     f"none of {texts!r} appeared; the screen:\n{self.screen[after:][-3000:]}"
                 )
+
+    def _process(self) -> str:
+        """The child's state and signal masks from ``/proc``, for a failure's message."""
+        try:
+            status = Path(f"/proc/{self.pid}/status").read_text().splitlines()
+        except OSError:
+            return "the child has no /proc entry"
+        wanted = ("State", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")
+        return ", ".join(" ".join(line.split()) for line in status if line.startswith(wanted))
 
     def settle(self) -> None:
         """Wait (within the deadline) until the child sleeps, as it does waiting for a key.
