@@ -149,6 +149,12 @@ def game(*argv: str) -> Iterator[Terminal]:
     pid, fd = pty.fork()
     if pid == 0:  # the child: its terminal is the pseudo-terminal
         try:
+            # As a shell starts a program in the foreground: Ctrl-C and Ctrl-\ do their
+            # default thing, even when pytest itself runs as a background job, which
+            # inherits them ignored (a non-interactive shell's '&'; Python then installs
+            # no handler for Ctrl-C, and the game never sees it).
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGQUIT, signal.SIG_DFL)
             os.execve(str(SCRIPT), [str(SCRIPT), "play", *argv], env)
         finally:
             os._exit(127)
