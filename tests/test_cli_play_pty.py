@@ -107,10 +107,10 @@ class Terminal:
 
         CPython's ``input()`` with readline shows the prompt, then waits in
         ``select``, and looks for signals only when that wait is broken: a
-        Ctrl-C that lands in between is seen only at the next key. A person
-        cannot type that fast, but a test on a loaded machine can, so it
-        sends Ctrl-C once the child is asleep (its state in ``/proc``; where
-        there is no ``/proc``, after a pause).
+        Ctrl-C that lands in between is seen only once a line is entered. A
+        person cannot type that fast, but a test on a loaded machine can, so
+        it sends Ctrl-C once the child is asleep (its state in ``/proc``;
+        where there is no ``/proc``, after a pause).
         """
         stat = Path(f"/proc/{self.pid}/stat")
         deadline = time.monotonic() + TIMEOUT
