@@ -278,12 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for r in range(args.repeats):
                 first = 10_000 * r
                 # The two trees take turns going first (see bench.py's compare).
-                if r % 2 == 0:
-                    now_runs.append(matches_run(current, first, args.matches))
-                    old_runs.append(matches_run(old, first, args.matches))
-                else:
-                    old_runs.append(matches_run(old, first, args.matches))
-                    now_runs.append(matches_run(current, first, args.matches))
+                sides = [(now_runs, current), (old_runs, old)]
+                for runs, src in sides if r % 2 == 0 else sides[::-1]:
+                    runs.append(matches_run(src, first, args.matches))
             now_s, old_s = statistics.median(now_runs), statistics.median(old_runs)
         print(f"{'random 4-player match, this tree':<38}{now_s * 1e3:>8.2f}ms")
         print(
