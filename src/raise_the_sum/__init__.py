@@ -21,6 +21,7 @@ from raise_the_sum.actions import (
 from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
 from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
 from raise_the_sum.events import observe_events, step
+from raise_the_sum.limits import DEFAULT_ACTION_LIMIT, action_bound
 from raise_the_sum.records import MatchRecord, RecordError
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -33,6 +34,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "ALL_CARDS",
+    "DEFAULT_ACTION_LIMIT",
     "NO_ATTACK",
     "STANDARD_DECK",
     "Action",
@@ -56,6 +58,7 @@ __all__ = [
     "Rules",
     "Step",
     "Verdict",
+    "action_bound",
     "apply",
     "attack_of",
     "check",
