@@ -19,7 +19,14 @@ from raise_the_sum.actions import (
     parse_action,
 )
 from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
-from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
+from raise_the_sum.engine import (
+    apply,
+    legal_plays,
+    legal_plays_by_definition,
+    match_winner,
+    new_game,
+    round_winner,
+)
 from raise_the_sum.events import observe_events, step
 from raise_the_sum.limits import DEFAULT_ACTION_LIMIT, action_bound
 from raise_the_sum.records import MatchRecord, RecordError
@@ -64,6 +71,7 @@ __all__ = [
     "check",
     "explain",
     "legal_plays",
+    "legal_plays_by_definition",
     "match_winner",
     "new_game",
     "observe",

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, combinations, compress, count, repeat
+from itertools import compress, count, repeat
 from operator import add, ge, is_, itemgetter, rshift, sub
 from typing import Any, Final, Generic, TypeVar
 
@@ -606,17 +606,3 @@ def small_replies(
 def discards(indices: tuple[int, ...], count: int) -> tuple[Discard, ...]:
     """Every distinct discard of exactly ``count`` cards from a hand (sorted indices), in order."""
     return _every(Discard, indices, count, count)
-
-
-def submultisets(hand: tuple[int, ...], low: int, high: int) -> list[tuple[int, ...]]:
-    """Every distinct sub-multiset of a sorted hand with ``low`` to ``high`` cards (a reference).
-
-    The hand and each sub-multiset as sorted tuples of card indices; ordered
-    by size, then lexicographically. ``combinations`` of a sorted sequence
-    comes in lexicographic order of positions, and the first time each
-    multiset appears is its leftmost embedding, so keeping first appearances
-    (what ``dict.fromkeys`` does) keeps the multisets in lexicographic order
-    too. The tests hold the tables above to this.
-    """
-    sizes = range(low, min(high, len(hand)) + 1)
-    return list(dict.fromkeys(chain.from_iterable(combinations(hand, k) for k in sizes)))
