@@ -331,6 +331,18 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     ...
     raise_the_sum.actions.IllegalAction: the opener must play: an opening cannot be passed (rule R4.3)
     """  # noqa: E501 (a doctest shows the message whole)
+    return transition(state, action, seat=seat)[0]
+
+
+def transition(
+    state: GameState, action: Action, *, seat: int | None = None
+) -> tuple[GameState, Card | None]:
+    """:func:`apply`, and the card that the next turn's start drew (rule R4.1), or None.
+
+    Package-internal: :func:`~raise_the_sum.step` and the OpenSpiel adapter
+    report the draw from it. The card is None when no turn started: a
+    discard is due, the round is over, or the match is.
+    """
     if state.__class__ is not GameState:
         _validate.instance(state, GameState, "state")
     if action.__class__ not in _ACTION_TYPES:
@@ -460,7 +472,7 @@ def _profile(play: Play) -> PlayProfile:
     return profile
 
 
-def _play(state: GameState, play: Play) -> GameState:
+def _play(state: GameState, play: Play) -> _Moved:
     rules = state.rules
     seat = state.current
     cards = play.cards
@@ -489,7 +501,7 @@ def _play(state: GameState, play: Play) -> GameState:
     )
 
 
-def _pass(state: GameState) -> GameState:
+def _pass(state: GameState) -> _Moved:
     seat = state.current
     if state.opening and len(state.hands[seat]) >= state.rules.min_play:
         raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
@@ -504,7 +516,7 @@ def _pass(state: GameState) -> GameState:
     )
 
 
-def _discard(state: GameState, action: Discard) -> GameState:
+def _discard(state: GameState, action: Discard) -> _Moved:
     rules = state.rules
     seat = state.current
     hand = state.hands[seat]
@@ -530,6 +542,9 @@ def _discard(state: GameState, action: Discard) -> GameState:
     )
 
 
+#: A transition's result: the next state, and the card its turn-start draw took (or None).
+_Moved = tuple[GameState, Card | None]
+
 # The transitions below build the next state once, from ``state`` and the fields the
 # action changed (no intermediate states: a whole match builds one state per action).
 
@@ -542,7 +557,7 @@ def _end_turn(
     standing: tuple[Card, ...],
     standing_seat: int | None,
     discard: tuple[Card, ...],
-) -> GameState:
+) -> _Moved:
     """After a play, a pass or a discard, with the table as the action left it.
 
     Over the hand limit, the player discards first (R4.8). Otherwise the turn
@@ -567,7 +582,7 @@ def _end_turn(
                 return _start_turn(
                     state, seat, hands, passed, to_beat, standing, standing_seat, discard
                 )
-    return _state(
+    after = _state(
         rules,
         state.seed,
         state.rng,
@@ -582,9 +597,10 @@ def _end_turn(
         state.deck,
         discard,
     )
+    return after, None
 
 
-def _next_round(state: GameState) -> GameState:
+def _next_round(state: GameState) -> _Moved:
     """Leave the brief result: clear the table, everyone rejoins, the winner opens (R5.3)."""
     return _start_turn(
         state,
@@ -607,7 +623,7 @@ def _start_turn(
     standing: tuple[Card, ...],
     standing_seat: int | None,
     discard: tuple[Card, ...],
-) -> GameState:
+) -> _Moved:
     """``seat`` starts its turn: it draws 1 card (R4.1), reshuffling if need be (R6.1).
 
     The other fields are the table as the turn before left it.
@@ -617,13 +633,14 @@ def _start_turn(
     if not deck:
         deck, rng = rng.shuffle(discard)
         discard = ()
-    return _state(
+    drawn = deck[0]
+    after = _state(
         state.rules,
         state.seed,
         rng,
         _PLAY,
         seat,
-        _with(hands, seat, _insert(hands[seat], deck[0])),
+        _with(hands, seat, _insert(hands[seat], drawn)),
         state.points,
         to_beat,
         standing,
@@ -632,6 +649,7 @@ def _start_turn(
         deck[1:],
         discard,
     )
+    return after, drawn
 
 
 _FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
