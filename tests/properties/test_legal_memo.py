@@ -116,7 +116,7 @@ def test_the_memo_keys_the_score_to_beat_and_the_attack() -> None:
     base = new_game(Rules(players=2), seed=3)
     hand = parse_cards("+1 +5 +9 x2 -3 /2 0")
     answers = set()
-    for standing_text in ("+4", "+9 +1", "+4 -3", "+4 /2", "+9 x2"):
+    for standing_text in ("+4", "+1 +9", "+4 -3", "+4 /2", "+9 x2"):
         standing = parse_cards(standing_text)
         state = attrs.evolve(
             base,
