@@ -56,18 +56,56 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_json(body: bytes | str) -> Any:
-    """The JSON value of a body: UTF-8, at most :data:`MAX_BODY` bytes, no NaN, no repeated key."""
+    """The JSON value of a body: UTF-8, at most :data:`MAX_BODY` bytes, no NaN, no repeated key.
+
+    Every string in it, keys included, must be text that UTF-8 can carry: an
+    escaped lone surrogate such as ``"\\ud800"`` is JSON, but no text.
+
+    >>> parse_json(b'{"id": "\\ud800"}')
+    Traceback (most recent call last):
+    ...
+    raise_the_sum.server.errors.ProtocolError: /id: a lone surrogate (\\ud800) is not text
+    """
     if len(body) > MAX_BODY:
         raise bad_input("", f"the body is over {MAX_BODY} bytes")
     try:
         text = body.decode("utf-8") if isinstance(body, bytes) else body
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except UnicodeDecodeError:
         raise bad_input("", "the body is not UTF-8 text") from None
     except RecursionError:
         raise bad_input("", "the body is nested too deeply") from None
     except ValueError as error:
         raise bad_input("", f"the body is not JSON: {error}") from None
+    _text_only(value, "")
+    return value
+
+
+def _text_only(value: Any, path: str) -> None:
+    """Refuse a string, at any depth, that UTF-8 cannot encode (a lone surrogate).
+
+    A bad key is reported at the path of the object that holds it, so that
+    the path itself is always text.
+    """
+    if isinstance(value, str):
+        _encodable(value, path, "")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _encodable(key, path, "a key: ")
+            _text_only(item, f"{path}/{_escape(key)}")
+    elif isinstance(value, list):
+        for number, item in enumerate(value):
+            _text_only(item, f"{path}/{number}")
+
+
+def _encodable(text: str, path: str, what: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        lone = ascii(error.object[error.start])[1:-1]
+        raise bad_input(path, f"{what}a lone surrogate ({lone}) is not text") from None
 
 
 def _object(
