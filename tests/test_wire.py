@@ -50,7 +50,16 @@ from raise_the_sum.events import (
     RoundWon,
 )
 from raise_the_sum.records import MatchRecord
-from raise_the_sum.wire import MAX_INT, WireError, decode, dumps, encode, loads
+from raise_the_sum.wire import (
+    MAX_DEPTH,
+    MAX_INT,
+    WireError,
+    decode,
+    dumps,
+    encode,
+    loads,
+    read_json,
+)
 
 
 def doc(obj: object) -> dict[str, Any]:
@@ -566,6 +575,95 @@ def test_loads_refuses_text_that_is_not_json(text: str, reason: str) -> None:
 def test_loads_refuses_bytes_that_are_not_utf8() -> None:
     with pytest.raises(WireError, match="expected UTF-8 text"):
         loads(Attack, b'{"subtract": "\xff"}')
+
+
+# -- the strict JSON reader ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "key"),
+    [
+        ('{"type":"play","cards":["+1"],"cards":["+9"]}', "/cards", "cards"),
+        ('{"type":"pass","type":"pass"}', "/type", "type"),
+        ('[{"a": 1}, {"x": {"b/c": 1, "b/c": 2}}]', "/1/x/b~1c", "b/c"),
+        ('{"": 1, "": 1}', "/", ""),
+    ],
+)
+def test_read_json_refuses_a_repeated_key_at_any_depth_naming_it_and_its_place(
+    text: str, path: str, key: str
+) -> None:
+    with pytest.raises(WireError) as caught:
+        read_json(text)
+    assert caught.value.path == path
+    assert caught.value.reason == (
+        f"expected an object with distinct keys; the key {key!r} appears twice"
+    )
+    with pytest.raises(WireError) as again:
+        read_json(text.encode("utf-8"))
+    assert (again.value.path, again.value.reason) == (caught.value.path, caught.value.reason)
+
+
+def test_loads_refuses_a_repeated_key_where_json_loads_keeps_the_last() -> None:
+    text = '{"type":"play","cards":["+1"],"cards":["+9"]}'
+    assert json.loads(text)["cards"] == ["+9"]
+    with pytest.raises(WireError) as caught:
+        loads(Action, text)
+    assert caught.value.path == "/cards"
+    assert "'cards' appears twice" in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "what"),
+    [
+        ('"\\ud800"', "", "a string"),
+        ('["+8", "\\udfff"]', "/1", "a string"),
+        ('{"tags": {"a": ["x", {"b": "ok \\ud83d"}]}}', "/tags/a/1/b", "a string"),
+        ('{"\\udc00": 1}', "", "keys"),
+        ('[{"ok": {"\\ud800x": true}}]', "/0/ok", "keys"),
+        ('"\ud800"', "", "a string"),  # the surrogate itself in a str, not an escape
+        ('{"a": "\udc00"}', "/a", "a string"),
+    ],
+)
+def test_read_json_refuses_lone_surrogates_as_keys_or_values_at_any_depth(
+    text: str, path: str, what: str
+) -> None:
+    with pytest.raises(WireError) as caught:
+        read_json(text)
+    assert caught.value.path == path
+    assert caught.value.reason == f"expected {what} of valid Unicode, got a lone surrogate"
+
+
+def test_read_json_takes_a_surrogate_pair_as_the_one_character_it_writes() -> None:
+    assert read_json('["\\ud83d\\ude00", "\\\\ud800"]') == ["\U0001f600", "\\ud800"]
+    assert read_json('{"\u00d7": "\u00f7"}'.encode()) == {"\u00d7": "\u00f7"}
+
+
+def test_read_json_refuses_nesting_deeper_than_its_limit() -> None:
+    assert MAX_DEPTH == 32
+    deepest = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert read_json(deepest) == json.loads(deepest)
+    objects = '{"a":' * MAX_DEPTH + "1" + "}" * MAX_DEPTH
+    assert read_json(objects) == json.loads(objects)
+    for text in (
+        "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+        '{"a":' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1),
+        '[[], [1, "[[[["], ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "]",
+    ):
+        with pytest.raises(WireError) as caught:
+            read_json(text)
+        assert (caught.value.path, caught.value.reason) == (
+            "",
+            "expected JSON text, got one nested too deeply",
+        )
+    # brackets inside strings are text, not nesting
+    assert read_json(json.dumps(["[" * 100, "{" * 100])) == ["[" * 100, "{" * 100]
+
+
+def test_read_json_refuses_what_is_not_text() -> None:
+    with pytest.raises(TypeError, match="read_json takes a str or bytes, got int"):
+        read_json(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="loads takes a str or bytes, got NoneType"):
+        loads(Action, None)  # type: ignore[call-overload]
 
 
 def test_encode_and_decode_refuse_types_they_do_not_cover() -> None:

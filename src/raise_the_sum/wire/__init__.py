@@ -57,15 +57,19 @@ from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_o
 from raise_the_sum.state import GameState, InvalidState, Phase, check_table, validate
 from raise_the_sum.verdicts import Verdict
 from raise_the_sum.views import PlayerView
+from raise_the_sum.wire._errors import WireError, pointer
+from raise_the_sum.wire._json import MAX_DEPTH, read_json
 
 __all__ = [
     "FORMAT_VERSION",
     "JSON",
+    "MAX_DEPTH",
     "WireError",
     "decode",
     "dumps",
     "encode",
     "loads",
+    "read_json",
     "schema",
 ]
 
@@ -88,33 +92,6 @@ _VIEW_FORMAT: Final = "raise-the-sum/view"
 _RECORD_FORMAT: Final = "raise-the-sum/record"
 
 T = TypeVar("T")
-
-
-class WireError(ValueError):
-    """A JSON value that is not a valid document of the expected type.
-
-    :attr:`path` is a JSON Pointer (RFC 6901) to the offending place, ``""``
-    for the whole document; :attr:`reason` says what was expected there.
-
-    >>> error = WireError("/cards/1", "expected a card, got 5")
-    >>> str(error), error.path, error.reason
-    ('/cards/1: expected a card, got 5', '/cards/1', 'expected a card, got 5')
-    >>> encode(error)
-    {'error': 'bad_input', 'path': '/cards/1', 'message': 'expected a card, got 5'}
-    """
-
-    #: Where the problem is: a JSON Pointer, ``""`` for the whole document.
-    path: str
-    #: What was expected there, and what was found.
-    reason: str
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path or '(the document)'}: {reason}")
-        self.path = path
-        self.reason = reason
-
-    def __reduce__(self) -> tuple[type[WireError], tuple[str, str]]:
-        return (WireError, (self.path, self.reason))
 
 
 # -- encoding ------------------------------------------------------------------------------
@@ -395,9 +372,7 @@ def _fail(path: str, reason: str) -> NoReturn:
     raise WireError(path, reason)
 
 
-def _key(path: str, key: str) -> str:
-    """The JSON Pointer of ``key`` inside the object at ``path`` (RFC 6901 escapes)."""
-    return f"{path}/{key.replace('~', '~0').replace('/', '~1')}"
+_key: Final = pointer
 
 
 def _describe(value: object) -> str:
@@ -1167,8 +1142,9 @@ def loads(cls: object, text: str | bytes) -> Any: ...
 def loads(cls: object, text: str | bytes) -> Any:
     """Read JSON text (``str`` or UTF-8 ``bytes``) and :func:`decode` it as ``cls``.
 
-    Text that is not JSON raises :class:`WireError` too (``NaN`` and
-    ``Infinity`` are not JSON):
+    The text is read by :func:`read_json`, the library's one strict JSON
+    reader: text that is not strict JSON raises :class:`WireError` too
+    (``NaN`` and ``Infinity`` are not JSON, and no object may hold a key twice):
 
     >>> loads(Rules, '{"players": 2}').players
     2
@@ -1176,31 +1152,14 @@ def loads(cls: object, text: str | bytes) -> Any:
     Traceback (most recent call last):
     ...
     raise_the_sum.wire.WireError: (the document): expected JSON text: Expecting ',' delimiter at line 1 column 14
+    >>> loads(Action, '{"type":"play","cards":["+1"],"cards":["+9"]}')
+    Traceback (most recent call last):
+    ...
+    raise_the_sum.wire.WireError: /cards: expected an object with distinct keys; the key 'cards' appears twice
     """  # noqa: E501
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise WireError(
-                "", f"expected UTF-8 text: {error.reason} at byte {error.start}"
-            ) from None
-    if not isinstance(text, str):
+    if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"loads takes a str or bytes, got {type(text).__name__}")
-    try:
-        value = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise WireError(
-            "", f"expected JSON text: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
-    except RecursionError:
-        raise WireError("", "expected JSON text, got one nested too deeply") from None
-    except ValueError as error:  # a number too long for int(), or NaN and Infinity
-        raise WireError("", f"expected JSON text: {error}") from None
-    return decode(cls, value)
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
+    return decode(cls, read_json(text))
 
 
 # -- schemas -------------------------------------------------------------------------------
