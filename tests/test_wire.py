@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from types import MappingProxyType
-from typing import Any
+from typing import Any, assert_type
 
 import attrs
 import pytest
@@ -664,6 +664,22 @@ def test_read_json_refuses_what_is_not_text() -> None:
         read_json(5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="loads takes a str or bytes, got NoneType"):
         loads(Action, None)  # type: ignore[call-overload]
+
+
+def test_decode_and_loads_are_typed_by_their_class_even_for_the_unions() -> None:
+    # mypy --strict over tests/ checks each assert_type; at run time the values are checked.
+    action = assert_type(decode(Action, {"type": "pass"}), Action)
+    event = assert_type(decode(Event, {"type": "passed", "seat": 1}), Event)
+    play = assert_type(loads(Play, '{"type":"play","cards":["+8"]}'), Play)
+    rules = assert_type(loads(Rules, b"{}"), Rules)
+    drawn = assert_type(loads(Event, '{"type":"drew","seat":0,"card":null}'), Event)
+    assert (action, event, play, rules, drawn) == (
+        Pass(),
+        Passed(1),
+        Play(parse_cards("+8")),
+        Rules(),
+        Drew(0, None),
+    )
 
 
 def test_encode_and_decode_refuse_types_they_do_not_cover() -> None:
