@@ -20,6 +20,7 @@ from raise_the_sum.actions import (
 )
 from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
 from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
+from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.events import observe_events, step
 from raise_the_sum.records import MatchRecord, RecordError
 from raise_the_sum.rng import Rng
@@ -51,6 +52,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "RaiseTheSumError",
     "RecordError",
     "Rng",
     "Rules",

@@ -58,13 +58,14 @@ from raise_the_sum.actions import (
 )
 from raise_the_sum.cards import Card
 from raise_the_sum.engine import _check_stacked_deck, apply, new_game
+from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.rules import Rules
 from raise_the_sum.state import GameState
 
 __all__ = ["GAME_TAGS", "MatchRecord", "RecordError", "Tags", "seat_tag"]
 
 
-class RecordError(ValueError):
+class RecordError(RaiseTheSumError, ValueError):
     """A record that cannot be read or replayed: the message says where and why.
 
     The message starts with ``line L, column C:`` when the error is at a

@@ -16,6 +16,7 @@ import attrs
 from raise_the_sum.actions import Action, IllegalAction, NextRound, Play, parse_action
 from raise_the_sum.cards import STANDARD_DECK, Card
 from raise_the_sum.engine import apply
+from raise_the_sum.errors import cited_rule
 from raise_the_sum.records import (
     _RULES_FIELDS,
     GAME_TAGS,
@@ -134,6 +135,8 @@ class _Reader:
         number: int | None = None,
         rule: str | None = None,
     ) -> NoReturn:
+        if rule is None:
+            rule = cited_rule(reason)
         raise RecordError(reason, line=line, column=column, number=number, rule=rule) from None
 
     def read(self) -> MatchRecord:

@@ -19,6 +19,7 @@ from typing import Any, Final, NoReturn, TypeVar, cast
 
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.cards import Card, NotationError
+from raise_the_sum.errors import cited_rule
 from raise_the_sum.events import (
     Discarded,
     Drew,
@@ -33,6 +34,7 @@ from raise_the_sum.events import (
 )
 from raise_the_sum.records import MatchRecord, tag_problem
 from raise_the_sum.rng import Rng
+from raise_the_sum.rulebook import parse_rule_id
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
 from raise_the_sum.state import GameState, InvalidState, Phase, check_table, validate
@@ -58,8 +60,11 @@ T = TypeVar("T")
 _index_of: Final = attrgetter("index")
 
 
-def _fail(path: str, reason: str) -> NoReturn:
-    raise WireError(path, reason)
+def _fail(path: str, reason: str, rule: str | None = None) -> NoReturn:
+    """Refuse the value at ``path``; a rule, when given, is cited at the reason's end."""
+    if rule is None:
+        raise WireError(path, reason)
+    raise WireError(path, f"{reason} (rule {rule})", rule)
 
 
 def _describe(value: object) -> str:
@@ -145,7 +150,7 @@ def _card(value: object, path: str) -> Card:
     try:
         return Card.parse(value)
     except NotationError as error:
-        _fail(path, f"expected a card: {error.reason} (rule {error.rule})")
+        _fail(path, f"expected a card: {error.reason}", error.rule)
 
 
 _CARD_BY_TEXT: Final = {text: Card.parse(text) for text in CARD_SPELLINGS}
@@ -334,7 +339,7 @@ def _ints(value: object, path: str, what: str) -> tuple[int, ...]:
 
 def _problem(error: InvalidState, path: str) -> NoReturn:
     where = path + "".join(f"/{part}" for part in error.where)
-    _fail(where, f"{error.reason} (rule {error.rule})")
+    _fail(where, error.reason, error.rule)
 
 
 _STATE_FIELDS: Final = (
@@ -501,14 +506,13 @@ def _d_step(value: object, path: str) -> Step:
     return Step(rule, _text(obj["text"], f"{path}/text"), _int(obj["value"], f"{path}/value", 0))
 
 
-_RULE_ID: Final = re.compile(r"R[1-9][0-9]?\.[1-9][0-9]?")
-
-
 def _rule(value: object, path: str) -> str:
+    """A rule's id in its canonical form (the rulebook's one grammar, strictly)."""
     text = _text(value, path, "a rule's id")
-    if not _RULE_ID.fullmatch(text):
+    try:
+        return parse_rule_id(text, strict=True)
+    except ValueError:
         _fail(path, f'expected a rule\'s id such as "R4.4", got {_describe(value)}')
-    return text
 
 
 _EXPLANATION_FIELDS: Final = (
@@ -606,7 +610,7 @@ def _d_record(value: object, path: str) -> MatchRecord:
     if deck is not None:
         stacked = _pile_of(deck, f"{path}/deck")
         if Counter(stacked) != Counter(rules.deck):
-            _fail(f"{path}/deck", "expected a reordering of the rules' deck (rule R1.2)")
+            _fail(f"{path}/deck", "expected a reordering of the rules' deck", "R1.2")
     tags = obj.get("tags", {})
     if type(tags) is not dict:
         _fail(f"{path}/tags", f"expected an object of strings, got {_describe(tags)}")
@@ -650,7 +654,8 @@ def _d_wire_error(value: object, path: str) -> WireError:
         _fail(
             f"{path}/path", f'expected a JSON Pointer such as "/cards/1", got {_describe(pointer)}'
         )
-    return WireError(pointer, _text(obj["message"], f"{path}/message"))
+    message = _text(obj["message"], f"{path}/message")
+    return WireError(pointer, message, cited_rule(message))
 
 
 def _d_card(value: object, path: str) -> Card:
@@ -670,19 +675,21 @@ def _d_played(value: object, path: str) -> Played:
     obj = _event("played", ("seat", "cards", "total", "faced", "beat"))(value, path)
     cards = _multiset(obj["cards"], f"{path}/cards")
     if not cards:
-        _fail(f"{path}/cards", "expected the cards played, got none (rule R4.2)")
+        _fail(f"{path}/cards", "expected the cards played, got none", "R4.2")
     faced = _d_attack(obj["faced"], f"{path}/faced")
     total = _int(obj["total"], f"{path}/total", 0)
     if total != score(cards, faced):
         _fail(
             f"{path}/total",
-            f"these cards total {score(cards, faced)} against this attack, not {total} (rule R2.5)",
+            f"these cards total {score(cards, faced)} against this attack, not {total}",
+            "R2.5",
         )
     beat = _optional_int(obj["beat"], f"{path}/beat")
     if beat is not None and beat >= total:
         _fail(
             f"{path}/beat",
-            f"a reply totals more than the score it beats: {total} > {beat} (rule R4.4)",
+            f"a reply totals more than the score it beats: {total} > {beat}",
+            "R4.4",
         )
     return Played(_seat(obj["seat"], f"{path}/seat"), cards, total, faced, beat)
 
@@ -701,7 +708,7 @@ def _d_discarded(value: object, path: str) -> Discarded:
     obj = _event("discarded", ("seat", "cards"))(value, path)
     cards = _multiset(obj["cards"], f"{path}/cards")
     if not cards:
-        _fail(f"{path}/cards", "expected the cards discarded, got none (rule R4.8)")
+        _fail(f"{path}/cards", "expected the cards discarded, got none", "R4.8")
     return Discarded(_seat(obj["seat"], f"{path}/seat"), cards)
 
 

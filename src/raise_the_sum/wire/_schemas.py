@@ -83,7 +83,12 @@ _DECIMAL_SCHEMA: Final = {
     "pattern": "^-?(0|[1-9][0-9]*)$",
     "maxLength": MAX_SEED_DIGITS + 1,
 }
-_RULE_SCHEMA: Final = {"type": "string", "pattern": "^R[1-9][0-9]?\\.[1-9][0-9]?$"}
+#: A rule's id as rulebook.parse_rule_id(text, strict=True) accepts it: its canonical
+#: form, R then a section and a number of up to 3 digits without leading zeros.
+_RULE_SCHEMA: Final = {
+    "type": "string",
+    "pattern": "^R(0|[1-9][0-9]{0,2})\\.(0|[1-9][0-9]{0,2})$",
+}
 
 _DEFS: Final[dict[str, dict[str, Any]]] = {
     "card": {
