@@ -340,6 +340,46 @@ def test_a_passed_seat_to_act_in_the_play_phase_is_refused() -> None:
     )
 
 
+def a_view(**fields: object) -> dict[str, Any]:
+    """Seat 1's view after seat 0 opened +8 -3 in the small game, with ``fields`` replaced."""
+    return {**doc(observe(apply(small_game(), Play(parse_cards("+8 -3"))), 1)), **fields}
+
+
+@pytest.mark.parametrize("passed", [[1, 1], [0, 0], [1, 0]])
+def test_passed_seats_that_repeat_or_are_out_of_order_are_refused(passed: list[int]) -> None:
+    documents = [(GameState, tampered(passed=passed)), (PlayerView, a_view(passed=passed))]
+    for cls, document in documents:
+        error = refused(cls, document)
+        assert (error.path, error.reason) == (
+            "/passed",
+            f"expected a sorted list of distinct seats, got {passed}",
+        )
+
+
+def test_a_view_whose_own_hand_size_is_not_its_hand_is_refused_at_that_size() -> None:
+    error = refused(PlayerView, a_view(hand_sizes=[1, 2]))
+    assert (error.path, error.rule) == ("/hand_sizes/1", "R6.2")
+    assert error.reason == "the seat's own hand holds 3 cards, not 2 (rule R6.2)"
+
+
+def test_a_view_whose_attack_is_not_its_standing_plays_is_refused_citing_R4_11() -> None:
+    for attack in ({"subtract": 0, "divide": 1}, {"subtract": 3, "divide": 2}):
+        error = refused(PlayerView, a_view(attack=attack))
+        assert (error.path, error.rule) == ("/attack", "R4.11")
+        assert error.reason.startswith("the attack is the standing play's: ")
+    assert decode(PlayerView, a_view(attack={"subtract": 3, "divide": 1})).attack == Attack(3, 1)
+
+
+def test_a_view_holding_cards_its_deck_has_not_is_refused_even_when_the_count_adds_up() -> None:
+    # The standing play holds the deck's only +8; one more in the discard pile, with one card
+    # fewer in the deck, keeps the total at 10: only the check of which cards catches it.
+    error = refused(PlayerView, a_view(discard=["+8"], deck_size=3))
+    assert (error.path, error.rule) == ("", "R6.2")
+    assert error.reason.endswith("extra +8 (rule R6.2)")
+    error = refused(PlayerView, a_view(deck_size=5))
+    assert (error.path, error.rule) == ("/deck_size", "R6.2")
+
+
 def test_a_seat_out_of_range_is_refused() -> None:
     assert refused(GameState, tampered(current=2)).reason == "a seat from 0 to 1, got 2 (rule R3.1)"
     assert refused(GameState, tampered(standing_seat=7)).path == "/standing_seat"

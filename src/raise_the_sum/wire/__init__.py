@@ -37,7 +37,7 @@ from raise_the_sum.wire._api import decode, dumps, encode, loads
 from raise_the_sum.wire._encoders import Encodable
 from raise_the_sum.wire._errors import WireError
 from raise_the_sum.wire._json import read_json
-from raise_the_sum.wire._schemas import schema, shipped_schema
+from raise_the_sum.wire._schemas import schema
 
 __all__ = [
     "FORMAT_VERSION",
@@ -53,7 +53,6 @@ __all__ = [
     "loads",
     "read_json",
     "schema",
-    "shipped_schema",
 ]
 
 #: A JSON value as :func:`encode` gives it and :func:`decode` takes it.

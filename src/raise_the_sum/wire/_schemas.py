@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any, Final
 
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
@@ -41,7 +40,7 @@ from raise_the_sum.wire._format import (
     VIEW_FORMAT,
 )
 
-__all__ = ["SCHEMA_NAMES", "schema", "shipped_schema"]
+__all__ = ["SCHEMA_NAMES", "schema"]
 
 
 _SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
@@ -331,11 +330,3 @@ def schema(cls: object) -> dict[str, Any]:
     }
     copy: dict[str, Any] = json.loads(json.dumps(document))
     return copy
-
-
-def shipped_schema(cls: object) -> dict[str, Any]:
-    """The schema file shipped in the package for ``cls`` (equal to :func:`schema`)."""
-    name = SCHEMA_NAMES[cls]
-    text = resources.files("raise_the_sum").joinpath("schemas", f"{name}.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
