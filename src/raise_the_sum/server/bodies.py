@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 import attrs
 
@@ -40,72 +40,18 @@ MAX_VERSION: Final = 2**53 - 1
 MAX_ID: Final = 128
 
 
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the key {key!r} appears twice")
-            seen.add(key)
-    return value
-
-
 def parse_json(body: bytes | str) -> Any:
-    """The JSON value of a body: UTF-8, at most :data:`MAX_BODY` bytes, no NaN, no repeated key.
+    """The JSON value of a body of at most :data:`MAX_BODY` bytes, read by ``wire.read_json``.
 
-    Every string in it, keys included, must be text that UTF-8 can carry: an
-    escaped lone surrogate such as ``"\\ud800"`` is JSON, but no text.
-
-    >>> parse_json(b'{"id": "\\ud800"}')
-    Traceback (most recent call last):
-    ...
-    raise_the_sum.server.errors.ProtocolError: /id: a lone surrogate (\\ud800) is not text
+    That reader is the library's strict one: UTF-8, no NaN, no repeated key,
+    no deep nesting, no lone surrogate.
     """
     if len(body) > MAX_BODY:
         raise bad_input("", f"the body is over {MAX_BODY} bytes")
     try:
-        text = body.decode("utf-8") if isinstance(body, bytes) else body
-        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
-    except UnicodeDecodeError:
-        raise bad_input("", "the body is not UTF-8 text") from None
-    except RecursionError:
-        raise bad_input("", "the body is nested too deeply") from None
-    except ValueError as error:
-        raise bad_input("", f"the body is not JSON: {error}") from None
-    _text_only(value, "")
-    return value
-
-
-def _text_only(value: Any, path: str) -> None:
-    """Refuse a string, at any depth, that UTF-8 cannot encode (a lone surrogate).
-
-    A bad key is reported at the path of the object that holds it, so that
-    the path itself is always text.
-    """
-    if isinstance(value, str):
-        _encodable(value, path, "")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _encodable(key, path, "a key: ")
-            _text_only(item, f"{path}/{_escape(key)}")
-    elif isinstance(value, list):
-        for number, item in enumerate(value):
-            _text_only(item, f"{path}/{number}")
-
-
-def _encodable(text: str, path: str, what: str) -> None:
-    if text.isascii():
-        return
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        lone = ascii(error.object[error.start])[1:-1]
-        raise bad_input(path, f"{what}a lone surrogate ({lone}) is not text") from None
+        return wire.read_json(body)
+    except wire.WireError as error:
+        raise bad_input(error.path, f"the body is not strict JSON: {error.reason}") from None
 
 
 def _object(
