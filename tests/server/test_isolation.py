@@ -95,7 +95,7 @@ def test_the_bots_survive_failed_commits_and_carry_on(
 
     async def scenario() -> None:
         store = _Failing(SQLiteStore(tmp_path / "tables.db"), failures=0)
-        service = TableService(store, pace=0)  # type: ignore[arg-type]
+        service = TableService(store, pace=0)
         await service.start()
         created = await service.create(["random", "human"], seed=5)
         table = await service.table(created.table)
@@ -117,7 +117,7 @@ def test_a_failed_human_commit_is_a_503_with_nothing_changed(tmp_path: Path) -> 
 
     async def scenario() -> None:
         store = _Failing(SQLiteStore(tmp_path / "tables.db"), failures=0)
-        service = TableService(store, pace=3600)  # type: ignore[arg-type]
+        service = TableService(store, pace=3600)
         await service.start()
         created = await service.create(["human", "human"], seed=5)
         table = await service.table(created.table)
