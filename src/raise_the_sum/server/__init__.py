@@ -60,6 +60,7 @@ def serve(
     ready: Callable[[str], None] | None = None,
     limits: Limits | None = None,
     forwarded_allow_ips: Sequence[str] = (),
+    cors_origins: Sequence[str] = (),
 ) -> None:
     """Serve the game on ``host:port`` until interrupted (Ctrl-C or SIGTERM).
 
@@ -68,7 +69,9 @@ def serve(
     ``limits`` are the server's :class:`Limits`. The client address of a
     request (for the limits per address) is its connection's, or the one
     a proxy forwards in ``X-Forwarded-For`` when the proxy's address is in
-    ``forwarded_allow_ips`` (``"*"`` trusts every one).
+    ``forwarded_allow_ips`` (``"*"`` trusts every one). ``cors_origins``
+    are the origins of pages elsewhere that may call the API (CORS) and open
+    its sockets.
 
     The database is opened first: a database that cannot be used raises
     :class:`StoreError`, whose message is one line naming the file.
@@ -103,7 +106,7 @@ def serve(
     url = f"http://{shown}:{bound}/"
     trusted = tuple(forwarded_allow_ips)
     config = uvicorn.Config(
-        create_app(store, pace=pace, limits=limits),
+        create_app(store, pace=pace, limits=limits, cors_origins=cors_origins),
         log_level="warning",
         access_log=False,
         http=guarded_protocol(

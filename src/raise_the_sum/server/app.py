@@ -15,12 +15,14 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -235,6 +237,29 @@ async def static(request: Request) -> Response:
     return FileResponse(wanted)
 
 
+def _check_origin(websocket: WebSocket) -> None:
+    """Refuse a socket opened by a page of another origin, unless ``--cors-origin`` allows it.
+
+    Browsers send ``Origin`` with every socket and do not apply CORS to them,
+    so the server checks it: the page's own origin (the ``Host`` it asked)
+    and the allowed ones pass; a client that sends no ``Origin`` (not a
+    browser) passes too.
+    """
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return
+    allowed: frozenset[str] = websocket.app.state.cors_origins
+    host = websocket.headers.get("host", "")
+    if origin in allowed or "*" in allowed or origin.partition("://")[2] == host:
+        return
+    raise ProtocolError(
+        403,
+        "forbidden_origin",
+        f"pages of {origin[:100]!r} may not open this server's sockets "
+        "(serve --cors-origin allows an origin)",
+    )
+
+
 def _reply_to(value: Any) -> str | None:
     """The client id of an action body, when it has a well-formed one."""
     if isinstance(value, dict):
@@ -254,15 +279,18 @@ def _replying(body: bytes, client_id: str | None) -> bytes:
 async def table_socket(websocket: WebSocket) -> None:
     """``/api/tables/{id}/ws?token=...&since=N``: the seat's documents as they change.
 
-    A wrong token, or an unknown table, gets no document: the handshake is
-    refused. Then the seat's document comes at once, and again after every
-    change; an action sent on the socket is answered on it exactly as the
+    A wrong token, an unknown table, a page of an origin not allowed, or
+    any other refusal gets no document: the socket is accepted, gets the
+    error object (as an HTTP request would), and is closed with code 1008,
+    so that a browser can tell why. Then the seat's document comes at once,
+    and again after every change; an action sent on the socket is answered on it exactly as the
     POST would answer it, with ``"reply_to"``: the action's ``id``, first.
     A message that is not an action gets a ``bad_input`` error, and the
     socket stays open.
     """
     service: TableService = websocket.app.state.service
     try:
+        _check_origin(websocket)
         token = _one(websocket, "token")
         table, seat = await service.authenticate(websocket.path_params["table"], token)
         since = parse_since(_one(websocket, "since"))
@@ -271,10 +299,9 @@ async def table_socket(websocket: WebSocket) -> None:
         service.open_socket(table, seat)
     except (ProtocolError, StoreUnavailable) as failure:
         error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
-        if error.status not in (401, 404):  # the seat is known, or nobody: say why, then close
-            await websocket.accept()
-            await websocket.send_text(error.encoded().decode())
-        await websocket.close(code=_REFUSED)
+        await websocket.accept()  # a browser sees only close codes of an accepted socket
+        await websocket.send_text(error.encoded().decode())
+        await websocket.close(code=_REFUSED, reason=error.body["error"])
         return
     try:
         await websocket.accept()
@@ -432,6 +459,7 @@ def create_app(
     pace: float = 1.0,
     synchronous: str = "FULL",
     limits: Limits | None = None,
+    cors_origins: Sequence[str] = (),
 ) -> Starlette:
     """The game server as an ASGI application, on ``store``.
 
@@ -439,7 +467,9 @@ def create_app(
     an SQLite database (opened with ``synchronous``) when the application
     starts. ``pace`` is the pause in seconds before each bot action and
     between rounds; ``limits`` are the server's
-    :class:`~raise_the_sum.server.limits.Limits`. Unfinished tables whose
+    :class:`~raise_the_sum.server.limits.Limits`. ``cors_origins`` are the
+    origins of the pages on other sites that may call the API and open its
+    sockets (``"*"`` for any). Unfinished tables whose
     bots are to act resume when the application starts (its lifespan), and
     the store is closed when it stops; serve it with uvicorn.
     """
@@ -456,6 +486,7 @@ def create_app(
         app.state.service = service
         app.state.limits = limits
         app.state.creates = TokenBucket(burst=limits.create_burst, rate=limits.create_rate)
+        app.state.cors_origins = frozenset(cors_origins)
         await service.start()
         collector = asyncio.get_running_loop().create_task(collect_garbage())
         try:
@@ -477,8 +508,21 @@ def create_app(
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table}/ws", table_socket),
     ]
+    middleware = []
+    if cors_origins:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(cors_origins),
+                allow_methods=["GET", "POST"],
+                allow_headers=["Authorization", "Content-Type"],
+                expose_headers=["Retry-After"],
+                max_age=600,
+            )
+        )
     return Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=middleware,
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
