@@ -92,6 +92,14 @@ def _one(connection: HTTPConnection, name: str) -> str | None:
     return values[0] if values else None
 
 
+def _flag(connection: HTTPConnection, name: str) -> bool:
+    """A query parameter of ``0`` or ``1`` (absent: false); a 400 for anything else."""
+    value = _one(connection, name)
+    if value not in (None, "0", "1"):
+        raise bad_input(f"/{name}", f"{name}: 0 or 1, got {value[:40]!r}")
+    return value == "1"
+
+
 def _bearer(request: Request) -> str | None:
     headers = request.headers.getlist("authorization")
     if len(headers) > 1:
@@ -181,10 +189,11 @@ async def create_table(request: Request, service: TableService) -> Response:
 
 @_route
 async def get_table(request: Request, service: TableService) -> Response:
-    """``GET /api/tables/{id}?since=N``: the seat's document."""
+    """``GET /api/tables/{id}?since=N&scores=1``: the seat's document."""
     table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
     since = parse_since(_one(request, "since"))
-    return _json_response(await service.document(table, seat, since))
+    scores = _flag(request, "scores")
+    return _json_response(await service.document(table, seat, since, scores=scores))
 
 
 @_route
@@ -294,8 +303,9 @@ async def table_socket(websocket: WebSocket) -> None:
         token = _one(websocket, "token")
         table, seat = await service.authenticate(websocket.path_params["table"], token)
         since = parse_since(_one(websocket, "since"))
+        scores = _flag(websocket, "scores")
         first_version = table.version  # the version ``first`` shows
-        first = await service.document(table, seat, since)
+        first = await service.document(table, seat, since, scores=scores)
         service.open_socket(table, seat)
     except (ProtocolError, StoreUnavailable) as failure:
         error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
@@ -305,7 +315,7 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     try:
         await websocket.accept()
-        await _serve_socket(websocket, service, table, seat, first, first_version)
+        await _serve_socket(websocket, service, table, seat, first, first_version, scores)
     finally:
         service.close_socket(table, seat)
 
@@ -317,6 +327,7 @@ async def _serve_socket(
     seat: int,
     first: bytes,
     first_version: int,
+    scores: bool,
 ) -> None:
     wake = service.watch(table)
     # The sends, one at a time and in order: the reader answers an action itself, at once (a
@@ -346,7 +357,14 @@ async def _serve_socket(
         else:
             # No await between the commit and this send: the writer, woken by the commit,
             # finds the answer sent (``seen`` at its version) and sends nothing.
-            await send(_replying(outcome.answer.body, body.id), outcome.version)
+            answer = outcome.answer.body
+            if scores and outcome.answer.status == 200 and outcome.version == table.version:
+                # The same document with its legal actions' scores. The writer leaves this
+                # version to the answer (``seen``), even if building it awaits a thread.
+                nonlocal seen
+                seen = max(seen, table.version)
+                answer = await service.document(table, seat, body.version, scores=True)
+            await send(_replying(answer, body.id), outcome.version)
 
     async def read() -> None:
         try:
@@ -365,7 +383,7 @@ async def _serve_socket(
         while not reader.done():
             if table.version > seen:  # also a change while the handshake went on
                 version = table.version
-                document = await service.document(table, seat, seen)
+                document = await service.document(table, seat, seen, scores=scores)
                 async with sending:
                     if version > seen:
                         await websocket.send_text(document.decode())
