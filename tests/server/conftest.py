@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from .harness import Server
+from .harness import Server, validating
+
+
+@pytest.fixture(autouse=True)
+def _every_answer_fits_its_schema() -> Iterator[None]:
+    """Every answer and WebSocket message a server test receives is checked against its schema."""
+    with validating():
+        yield
 
 
 @pytest.fixture(scope="session")
