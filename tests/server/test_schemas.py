@@ -13,6 +13,8 @@ import asyncio
 import fnmatch
 import json
 import re
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -311,3 +313,49 @@ def test_the_service_s_answers_errors_verdicts_and_record_fit_their_schemas(
         await store.close()
 
     asyncio.run(scenario())
+
+
+# --- the TypeScript declarations ------------------------------------------------------------
+
+TYPESCRIPT = ROOT / "typescript"
+
+
+def _npm_installed() -> Path:
+    """``typescript/node_modules``, installed from the lock file (``npm ci``) when missing."""
+    modules = TYPESCRIPT / "node_modules"
+    npm = shutil.which("npm")
+    assert npm is not None, "npm generates and checks the TypeScript: apt-get install nodejs npm"
+    if not (modules / ".package-lock.json").is_file():
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"], cwd=TYPESCRIPT, check=True, timeout=600
+        )
+    return modules
+
+
+def test_the_typescript_declarations_equal_a_fresh_generation_from_the_schemas() -> None:
+    _npm_installed()
+    run = subprocess.run(
+        ["node", "generate.mjs", "--check"],
+        cwd=TYPESCRIPT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    declarations = (TYPESCRIPT / "raise-the-sum.d.ts").read_text(encoding="utf-8")
+    for name in ("SeatDocument", "ServerPlayed", "ErrorBody", "SocketServerMessage", "View"):
+        assert f"export interface {name} " in declarations or f"export type {name} " in declarations
+
+
+def test_the_typed_example_client_passes_tsc_strict() -> None:
+    modules = _npm_installed()
+    run = subprocess.run(
+        [str(modules / ".bin" / "tsc"), "--noEmit", "--strict", "-p", "."],
+        cwd=TYPESCRIPT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
