@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import fnmatch
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -332,10 +333,14 @@ def _npm_installed() -> Path:
     return modules
 
 
-def test_the_typescript_declarations_equal_a_fresh_generation_from_the_schemas() -> None:
-    _npm_installed()
+def _in_typescript(*command: str) -> None:
+    """Run ``command`` in ``typescript/`` (installed first); fail with its output unless 0."""
+    modules = _npm_installed()
+    search = os.pathsep.join([str(modules / ".bin"), os.environ.get("PATH", os.defpath)])
+    program = shutil.which(command[0], path=search)
+    assert program is not None, f"{command[0]} is neither installed by npm nor on PATH"
     run = subprocess.run(
-        ["node", "generate.mjs", "--check"],
+        [program, *command[1:]],
         cwd=TYPESCRIPT,
         capture_output=True,
         text=True,
@@ -343,19 +348,14 @@ def test_the_typescript_declarations_equal_a_fresh_generation_from_the_schemas()
         check=False,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_typescript_declarations_equal_a_fresh_generation_from_the_schemas() -> None:
+    _in_typescript("node", "generate.mjs", "--check")
     declarations = (TYPESCRIPT / "raise-the-sum.d.ts").read_text(encoding="utf-8")
     for name in ("SeatDocument", "ServerPlayed", "ErrorBody", "SocketServerMessage", "View"):
         assert f"export interface {name} " in declarations or f"export type {name} " in declarations
 
 
 def test_the_typed_example_client_passes_tsc_strict() -> None:
-    modules = _npm_installed()
-    run = subprocess.run(
-        [str(modules / ".bin" / "tsc"), "--noEmit", "--strict", "-p", "."],
-        cwd=TYPESCRIPT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    _in_typescript("tsc", "--noEmit", "--strict", "-p", ".")
