@@ -138,6 +138,10 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
         405,
         _error("method_not_allowed", "The route exists, but not with this method."),
     ),
+    "timeout": (
+        408,
+        _error("timeout", "The request, or its body, did not arrive in time."),
+    ),
     "stale_version": (
         409,
         _error(

@@ -96,6 +96,7 @@ export type ErrorBody =
   | Unauthorized
   | NotFound
   | MethodNotAllowed
+  | Timeout
   | StaleVersion
   | MatchNotOver
   | Archived
@@ -122,6 +123,7 @@ export type SocketServerMessage =
   | UnauthorizedAnswer
   | NotFoundAnswer
   | MethodNotAllowedAnswer
+  | TimeoutAnswer
   | StaleVersionAnswer
   | MatchNotOverAnswer
   | ArchivedAnswer
@@ -315,6 +317,13 @@ export interface NotFound {
  */
 export interface MethodNotAllowed {
   error: "method_not_allowed";
+  message: string;
+}
+/**
+ * The request, or its body, did not arrive in time.
+ */
+export interface Timeout {
+  error: "timeout";
   message: string;
 }
 /**
@@ -607,6 +616,17 @@ export interface NotFoundAnswer {
  */
 export interface MethodNotAllowedAnswer {
   error: "method_not_allowed";
+  message: string;
+  /**
+   * The client id of the action this message answers; absent in a push.
+   */
+  reply_to?: string;
+}
+/**
+ * The request, or its body, did not arrive in time.
+ */
+export interface TimeoutAnswer {
+  error: "timeout";
   message: string;
   /**
    * The client id of the action this message answers; absent in a push.

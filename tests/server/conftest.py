@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from .harness import Server, validating
+from .contract import validating
+from .harness import Server
 
 
 @pytest.fixture(autouse=True)

@@ -5,18 +5,13 @@ the URL comes from the line it prints) with a temporary SQLite database,
 and can stop it, kill it with SIGKILL, and start it again on the same
 database. The helpers below speak the protocol with httpx.
 
-:func:`validating` (on for every server test: ``conftest.py``) checks every
-answer an httpx client receives, and every message a WebSocket client
-receives, against the shipped JSON Schemas, on the way in: a test cannot
-forget to, and a document the schemas do not describe fails the test that
-received it.
+Every answer an httpx client receives, and every message a WebSocket client
+receives, is checked against the shipped JSON Schemas on the way in, in
+every server test (``contract.validating``, switched on by ``conftest.py``).
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import importlib.util
 import json
 import os
 import re
@@ -26,16 +21,10 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
-from types import ModuleType
-from typing import Any, Final
+from typing import Any
 
 import httpx
-import jsonschema
-import referencing
-import referencing.jsonschema
 import websockets.sync.client
 
 URL = re.compile(r"http://\S+/")
@@ -175,160 +164,3 @@ def wait_for_turn(
         if time.monotonic() > deadline:
             raise AssertionError(f"no turn came: {json.dumps(doc)[:300]}")
         time.sleep(0.01)
-
-
-# --- the shipped schemas, checked on the way in -------------------------------------------------
-
-#: The repository's tool that writes the server's schemas (it knows each error code's status).
-_TOOL: Final = Path(__file__).resolve().parents[2] / "tools" / "write_server_schemas.py"
-
-
-@functools.cache
-def schema_tool() -> ModuleType:
-    """``tools/write_server_schemas.py``, imported."""
-    spec = importlib.util.spec_from_file_location("write_server_schemas", _TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def shipped_schemas() -> dict[str, dict[str, Any]]:
-    """Every schema file the package ships (the library's and the server's), by ``$id``."""
-    folder = resources.files("raise_the_sum").joinpath("schemas")
-    found: dict[str, dict[str, Any]] = {}
-    for place in (folder, folder.joinpath("server")):
-        for entry in place.iterdir():
-            if entry.name.endswith(".json"):
-                loaded: dict[str, Any] = json.loads(entry.read_text(encoding="utf-8"))
-                found[loaded["$id"]] = loaded
-    return found
-
-
-@functools.cache
-def _registry() -> referencing.Registry[Any]:
-    resources_ = [
-        (uri, referencing.jsonschema.DRAFT202012.create_resource(schema))
-        for uri, schema in shipped_schemas().items()
-    ]
-    return referencing.Registry().with_resources(resources_)
-
-
-@functools.cache
-def _validator(uri: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator({"$ref": uri}, registry=_registry())
-
-
-def validate(uri: str, value: Any, where: str = "") -> None:
-    """Fail, naming the schema and the place, unless ``value`` fits the schema ``uri``.
-
-    ``uri`` is a schema's ``$id`` (``urn:raise-the-sum:server:1:seat_document``), or a
-    short name: ``server:seat_document``, ``wire:record``.
-    """
-    if not uri.startswith("urn:"):
-        uri = "urn:raise-the-sum:" + uri.replace(":", ":1:", 1)
-    error = jsonschema.exceptions.best_match(_validator(uri).iter_errors(value))
-    if error is not None:
-        shown = json.dumps(value, ensure_ascii=False)
-        raise AssertionError(
-            f"{where or 'a document'} does not fit {uri}: {error.message[:300]} "
-            f"at {error.json_path} (schema {'/'.join(map(str, error.absolute_schema_path))}); "
-            f"the document: {shown[:500]}"
-        )
-
-
-#: The schema of each successful JSON answer, by method and route.
-ANSWERS: Final[list[tuple[str, re.Pattern[str], int, str]]] = [
-    ("POST", re.compile(r"/api/tables"), 201, "server:created"),
-    ("GET", re.compile(r"/api/tables/[^/]+"), 200, "server:seat_document"),
-    ("POST", re.compile(r"/api/tables/[^/]+/actions"), 200, "server:seat_document"),
-    ("POST", re.compile(r"/api/tables/[^/]+/check"), 200, "server:check_answer"),
-    ("GET", re.compile(r"/api/tables/[^/]+/record"), 200, "wire:record"),
-]
-
-
-def check_answer(response: httpx.Response) -> None:
-    """Fail unless an HTTP answer fits its schema: an error's, or its route's (:data:`ANSWERS`).
-
-    An error (4xx, 5xx) must be a JSON error body of a code sent with that
-    status; a JSON answer must have a schema for its route; other answers
-    (the page, its files) are not JSON and are left alone.
-    """
-    request = response.request
-    where = f"the answer {response.status_code} to {request.method} {request.url.path}"
-    media = response.headers.get("content-type", "").split(";", 1)[0].strip()
-    if response.status_code >= 400:
-        assert media == "application/json", f"{where} is not JSON: {media!r}"
-        body = response.json()
-        validate("server:error", body, where)
-        status = schema_tool().ERROR_STATUS[body["error"]]
-        assert response.status_code == status, f"{where}: {body['error']} is sent with {status}"
-        return
-    if media != "application/json":
-        assert not request.url.path.startswith("/api/"), f"{where} is not JSON: {media!r}"
-        return
-    for method, route, status, schema in ANSWERS:
-        if (
-            request.method == method
-            and route.fullmatch(request.url.path)
-            and response.status_code == status
-        ):
-            validate(schema, response.json(), where)
-            return
-    raise AssertionError(f"{where} is JSON with no schema: add one, and its route to ANSWERS")
-
-
-def check_message(message: object, sent: set[str]) -> None:
-    """Fail unless a WebSocket message from the server fits its schema.
-
-    ``sent`` are the client ids of the actions this client sent on the
-    socket: an answer's ``reply_to`` must be one of them.
-    """
-    assert isinstance(message, str), f"the server sends only text messages, got {message!r}"
-    value = json.loads(message)
-    validate("server:socket_server_message", value, "a WebSocket message")
-    reply_to = value.get("reply_to")
-    assert reply_to is None or reply_to in sent, f"reply_to {reply_to!r} is no id sent: {sent}"
-
-
-@contextlib.contextmanager
-def validating() -> Iterator[None]:
-    """While open, every httpx answer and WebSocket message received is checked on the way in.
-
-    It wraps ``httpx.Client.send`` (:func:`check_answer`) and the WebSocket
-    client's ``recv`` and ``send`` (:func:`check_message`), for every client
-    made meanwhile or before.
-    """
-    connection = websockets.sync.client.ClientConnection
-    original_send = httpx.Client.send
-    original_recv = connection.recv
-    original_ws_send = connection.send
-    ids: dict[int, set[str]] = {}
-
-    def send(self: httpx.Client, request: httpx.Request, **more: Any) -> httpx.Response:
-        response = original_send(self, request, **more)
-        response.read()
-        check_answer(response)
-        return response
-
-    def recv(self: websockets.sync.client.ClientConnection, *args: Any, **more: Any) -> Any:
-        message = original_recv(self, *args, **more)
-        check_message(message, ids.get(id(self), set()))
-        return message
-
-    def ws_send(self: websockets.sync.client.ClientConnection, message: Any, **more: Any) -> None:
-        with contextlib.suppress(ValueError, TypeError, KeyError):
-            client_id = json.loads(message)["id"]
-            if isinstance(client_id, str):
-                ids.setdefault(id(self), set()).add(client_id)
-        original_ws_send(self, message, **more)
-
-    httpx.Client.send = send  # type: ignore[method-assign]
-    connection.recv = recv  # type: ignore[method-assign, assignment]
-    connection.send = ws_send  # type: ignore[method-assign, assignment]
-    try:
-        yield
-    finally:
-        httpx.Client.send = original_send  # type: ignore[method-assign]
-        connection.recv = original_recv  # type: ignore[method-assign]
-        connection.send = original_ws_send  # type: ignore[method-assign]

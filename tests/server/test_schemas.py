@@ -39,7 +39,7 @@ from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import SQLiteStore
 from raise_the_sum.views import PlayerView
 
-from .harness import check_answer, check_message, schema_tool, shipped_schemas, validate
+from .contract import check_answer, check_message, schema_tool, shipped_schemas, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_SCHEMAS = ROOT / "src" / "raise_the_sum" / "schemas" / "server"
@@ -122,6 +122,7 @@ ERRORS: list[dict[str, Any]] = [
     {"error": "unauthorized", "message": "a seat's token is needed"},
     {"error": "not_found", "message": "there is no table 'x'"},
     {"error": "method_not_allowed", "message": "Method Not Allowed"},
+    {"error": "timeout", "message": "the body did not arrive within 10 seconds"},
     {"error": "stale_version", "version": 3, "message": "the table is at version 3"},
     {"error": "match_not_over", "message": "not yet"},
     {"error": "archived", "message": "archived"},
