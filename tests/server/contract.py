@@ -13,7 +13,7 @@ import functools
 import importlib.util
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
@@ -24,6 +24,9 @@ import jsonschema
 import referencing
 import referencing.jsonschema
 import websockets.sync.client
+
+from raise_the_sum import wire
+from raise_the_sum.actions import Action
 
 #: The repository's tool that writes the server's schemas (it knows each error code's status).
 _TOOL: Final = Path(__file__).resolve().parents[2] / "tools" / "write_server_schemas.py"
@@ -65,14 +68,11 @@ def _validator(uri: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator({"$ref": uri}, registry=_registry())
 
 
-def validate(uri: str, value: Any, where: str = "") -> None:
-    """Fail, naming the schema and the place, unless ``value`` fits the schema ``uri``.
+def _urn(uri: str) -> str:
+    return uri if uri.startswith("urn:") else "urn:raise-the-sum:" + uri.replace(":", ":1:", 1)
 
-    ``uri`` is a schema's ``$id`` (``urn:raise-the-sum:server:1:seat_document``), or a
-    short name: ``server:seat_document``, ``wire:record``.
-    """
-    if not uri.startswith("urn:"):
-        uri = "urn:raise-the-sum:" + uri.replace(":", ":1:", 1)
+
+def _schema_check(uri: str, value: Any, where: str) -> None:
     error = jsonschema.exceptions.best_match(_validator(uri).iter_errors(value))
     if error is not None:
         shown = json.dumps(value, ensure_ascii=False)
@@ -81,6 +81,61 @@ def validate(uri: str, value: Any, where: str = "") -> None:
             f"at {error.json_path} (schema {'/'.join(map(str, error.absolute_schema_path))}); "
             f"the document: {shown[:500]}"
         )
+
+
+#: Events found to fit the server's event schema, by their JSON text: a document with the
+#: events since 0 repeats every earlier one.
+_FIT_EVENTS: set[str] = set()
+
+
+def _check_action(action: Any, where: str) -> None:
+    """An action, read by the library's reader: stricter than the action schema, and fast.
+
+    (Every document ``wire.decode`` accepts fits its schema: the wire tests hold it. A
+    schema validator takes a millisecond an action, and a document may list tens of
+    thousands.)
+    """
+    try:
+        wire.decode(Action, action)
+    except wire.WireError as error:
+        raise AssertionError(f"{where}{error.path}: not an action: {error.reason}") from None
+
+
+def _check_event(event: Any, where: str) -> None:
+    text = json.dumps(event, sort_keys=True)
+    if text not in _FIT_EVENTS:
+        _schema_check(_urn("server:event"), event, where)
+        _FIT_EVENTS.add(text)
+
+
+#: The long lists of documents, checked item by item (``legal``, ``events``, a record's
+#: ``actions``), each document then checked by its schema with those lists empty: the same
+#: as checking the whole, since each list's items have their own schema and the lists no
+#: other constraint.
+_LISTS: Final[dict[str, dict[str, Callable[[Any, str], None]]]] = {
+    _urn("server:seat_document"): {"legal": _check_action, "events": _check_event},
+    _urn("server:socket_server_message"): {"legal": _check_action, "events": _check_event},
+    _urn("wire:record"): {"actions": _check_action},
+}
+
+
+def validate(uri: str, value: Any, where: str = "") -> None:
+    """Fail, naming the schema and the place, unless ``value`` fits the schema ``uri``.
+
+    ``uri`` is a schema's ``$id`` (``urn:raise-the-sum:server:1:seat_document``), or a
+    short name: ``server:seat_document``, ``wire:record``.
+    """
+    uri = _urn(uri)
+    lists = _LISTS.get(uri, {})
+    if isinstance(value, dict) and any(isinstance(value.get(key), list) for key in lists):
+        value = dict(value)
+        for key, check in lists.items():
+            items = value.get(key)
+            if isinstance(items, list):
+                for number, item in enumerate(items):
+                    check(item, f"{where or 'a document'}: /{key}/{number}")
+                value[key] = []
+    _schema_check(uri, value, where)
 
 
 #: The schema of each successful JSON answer, by method and route.
