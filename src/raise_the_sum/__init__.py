@@ -27,6 +27,7 @@ from raise_the_sum.engine import (
     new_game,
     round_winner,
 )
+from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.events import observe_events, step
 from raise_the_sum.limits import DEFAULT_ACTION_LIMIT, action_bound
 from raise_the_sum.records import MatchRecord, RecordError
@@ -60,6 +61,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "RaiseTheSumError",
     "RecordError",
     "Rng",
     "Rules",

@@ -18,6 +18,7 @@ import attrs
 
 from raise_the_sum import _validate
 from raise_the_sum.cards import Card, Kind
+from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack, attack_of, score, sent_by
@@ -190,7 +191,7 @@ class GameState:
         return tuple(s for s in range(self.rules.players) if s not in self.passed)
 
 
-class InvalidState(ValueError):
+class InvalidState(RaiseTheSumError, ValueError):
     """A state (or a view) that the rules do not allow; raised by :func:`validate`.
 
     :attr:`where` names the field, :attr:`rule` the rule it breaks and
