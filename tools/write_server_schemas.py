@@ -133,6 +133,13 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
         ),
     ),
     "unauthorized": (401, _error("unauthorized", "No seat's token, or not this table's.")),
+    "forbidden_origin": (
+        403,
+        _error(
+            "forbidden_origin",
+            "A WebSocket opened by a page of an origin the server does not allow.",
+        ),
+    ),
     "not_found": (404, _error("not_found", "No such table, route or file.")),
     "method_not_allowed": (
         405,
@@ -172,35 +179,58 @@ ERROR_STATUS: Final = {code: status for code, (status, _) in _ERRORS.items()}
 
 
 def _seat_document() -> dict[str, Any]:
+    fields = {
+        "table": {"description": "The table's id.", **_string(1)},
+        "version": {
+            "description": "The table's version: the number of actions applied.",
+            **_integer(0),
+        },
+        "view": _lib("view"),
+        "legal": {
+            "description": "The seat's legal actions; empty when it is not to act.",
+            "type": "array",
+            "items": _lib("action"),
+        },
+        "events": {
+            "description": "The seat's events since the version it last saw, oldest first.",
+            "type": "array",
+            "items": _server("event"),
+        },
+        "seats": {
+            "description": "Each seat's kind: 'human' or a bot's name.",
+            "type": "array",
+            "items": _string(1),
+            "minItems": 2,
+            "maxItems": 4,
+        },
+        "lesson": _nullable({"$ref": "#/$defs/lesson"}),
+        "must_discard": {
+            "description": "How many cards the seat must discard now (rule R4.8), else 0.",
+            **_integer(0),
+        },
+        "attack_text": {
+            "description": "The attack in force, in the guide's signs ('−5 ÷2'); null: none.",
+            **_nullable(_string(1)),
+        },
+        "next_round_at": {
+            "description": "In the round break, when the table moves on by itself: UTC, "
+            "ISO 8601 with milliseconds ('2026-12-02T10:41:07.250Z'); else null.",
+            **_nullable({"type": "string", "format": "date-time"}),
+        },
+        "legal_scores": {
+            "description": "Asked for with scores=1: for each legal action, in order, a "
+            "play's total and the attack it sends on; null for other actions.",
+            "type": "array",
+            "items": _nullable({"$ref": "#/$defs/play_score"}),
+        },
+    }
     return _closed(
         "What one seat receives: the table's version, the seat's view, its legal actions, "
-        "the events it may know since the version it last saw, the seats and the lesson.",
-        {
-            "table": {"description": "The table's id.", **_string(1)},
-            "version": {
-                "description": "The table's version: the number of actions applied.",
-                **_integer(0),
-            },
-            "view": _lib("view"),
-            "legal": {
-                "description": "The seat's legal actions; empty when it is not to act.",
-                "type": "array",
-                "items": _lib("action"),
-            },
-            "events": {
-                "description": "The seat's events since the version it last saw, oldest first.",
-                "type": "array",
-                "items": _server("event"),
-            },
-            "seats": {
-                "description": "Each seat's kind: 'human' or a bot's name.",
-                "type": "array",
-                "items": _string(1),
-                "minItems": 2,
-                "maxItems": 4,
-            },
-            "lesson": _nullable({"$ref": "#/$defs/lesson"}),
-        },
+        "the events it may know since the version it last saw, the seats, the lesson, and "
+        "what a front end would otherwise work out: the cards to discard, the attack as "
+        "text, the round break's end and (on request) the legal plays' scores.",
+        fields,
+        [name for name in fields if name != "legal_scores"],
     )
 
 
@@ -232,6 +262,14 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                 "lesson": _closed(
                     "What the guide says now, and the cards it points at (tutorial tables).",
                     {"text": _string(), "cards": {"type": "array", "items": _lib("card")}},
+                ),
+                "play_score": _closed(
+                    "A legal play's total against the attack in force, and the attack it sends.",
+                    {
+                        "total": _integer(0),
+                        "attack": _lib("attack"),
+                        "attack_text": _nullable(_string(1)),
+                    },
                 ),
             },
         ),

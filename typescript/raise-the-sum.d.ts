@@ -94,6 +94,7 @@ export type ErrorBody =
   | BadInput
   | TooBig
   | Unauthorized
+  | ForbiddenOrigin
   | NotFound
   | MethodNotAllowed
   | Timeout
@@ -121,6 +122,7 @@ export type SocketServerMessage =
   | BadInputAnswer
   | TooBigAnswer
   | UnauthorizedAnswer
+  | ForbiddenOriginAnswer
   | NotFoundAnswer
   | MethodNotAllowedAnswer
   | TimeoutAnswer
@@ -306,6 +308,13 @@ export interface Unauthorized {
   message: string;
 }
 /**
+ * A WebSocket opened by a page of an origin the server does not allow.
+ */
+export interface ForbiddenOrigin {
+  error: "forbidden_origin";
+  message: string;
+}
+/**
  * No such table, route or file.
  */
 export interface NotFound {
@@ -451,7 +460,7 @@ export interface MatchRecord {
   };
 }
 /**
- * What one seat receives: the table's version, the seat's view, its legal actions, the events it may know since the version it last saw, the seats and the lesson.
+ * What one seat receives: the table's version, the seat's view, its legal actions, the events it may know since the version it last saw, the seats, the lesson, and what a front end would otherwise work out: the cards to discard, the attack as text, the round break's end and (on request) the legal plays' scores.
  */
 export interface SeatDocument {
   /**
@@ -479,6 +488,22 @@ export interface SeatDocument {
    */
   seats: [string, string] | [string, string, string] | [string, string, string, string];
   lesson: Lesson | null;
+  /**
+   * How many cards the seat must discard now (rule R4.8), else 0.
+   */
+  must_discard: number;
+  /**
+   * The attack in force, in the guide's signs ('−5 ÷2'); null: none.
+   */
+  attack_text: string | null;
+  /**
+   * In the round break, when the table moves on by itself: UTC, ISO 8601 with milliseconds ('2026-12-02T10:41:07.250Z'); else null.
+   */
+  next_round_at: string | null;
+  /**
+   * Asked for with scores=1: for each legal action, in order, a play's total and the attack it sends on; null for other actions.
+   */
+  legal_scores?: (PlayScore | null)[];
 }
 /**
  * The table as one seat sees it.
@@ -532,6 +557,14 @@ export interface Lesson {
   cards: Card[];
 }
 /**
+ * A legal play's total against the attack in force, and the attack it sends.
+ */
+export interface PlayScore {
+  total: number;
+  attack: Attack;
+  attack_text: string | null;
+}
+/**
  * A seat document, with reply_to when it answers the client's action.
  */
 export interface DocumentAnswer {
@@ -560,6 +593,22 @@ export interface DocumentAnswer {
    */
   seats: [string, string] | [string, string, string] | [string, string, string, string];
   lesson: Lesson | null;
+  /**
+   * How many cards the seat must discard now (rule R4.8), else 0.
+   */
+  must_discard: number;
+  /**
+   * The attack in force, in the guide's signs ('−5 ÷2'); null: none.
+   */
+  attack_text: string | null;
+  /**
+   * In the round break, when the table moves on by itself: UTC, ISO 8601 with milliseconds ('2026-12-02T10:41:07.250Z'); else null.
+   */
+  next_round_at: string | null;
+  /**
+   * Asked for with scores=1: for each legal action, in order, a play's total and the attack it sends on; null for other actions.
+   */
+  legal_scores?: (PlayScore | null)[];
   /**
    * The client id of the action this message answers; absent in a push.
    */
@@ -594,6 +643,17 @@ export interface TooBigAnswer {
  */
 export interface UnauthorizedAnswer {
   error: "unauthorized";
+  message: string;
+  /**
+   * The client id of the action this message answers; absent in a push.
+   */
+  reply_to?: string;
+}
+/**
+ * A WebSocket opened by a page of an origin the server does not allow.
+ */
+export interface ForbiddenOriginAnswer {
+  error: "forbidden_origin";
   message: string;
   /**
    * The client id of the action this message answers; absent in a push.

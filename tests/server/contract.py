@@ -156,6 +156,8 @@ def check_answer(response: httpx.Response) -> None:
     (the page, its files) are not JSON and are left alone.
     """
     request = response.request
+    if request.method == "OPTIONS" and "access-control-request-method" in request.headers:
+        return  # a CORS preflight, answered by the CORS protocol (serve --cors-origin)
     where = f"the answer {response.status_code} to {request.method} {request.url.path}"
     media = response.headers.get("content-type", "").split(";", 1)[0].strip()
     if response.status_code >= 400:

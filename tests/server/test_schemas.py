@@ -297,7 +297,7 @@ def test_the_service_s_answers_errors_verdicts_and_record_fit_their_schemas(
             seat = table.state.current
             version = table.version
             for action in (Pass(), Play(parse_cards("0"))):
-                validate("server:check_answer", json.loads(service.check(table, seat, action)))
+                validate("server:check_answer", json.loads(await service.check(table, seat, action)))
             stale = await service.act(table, seat, Pass(), version + 5, f"s{number}")
             validate("server:error", json.loads(stale.answer.body))
             legal = legal_plays(table.state)
@@ -306,7 +306,7 @@ def test_the_service_s_answers_errors_verdicts_and_record_fit_their_schemas(
             )
             assert outcome.answer.status == 200
             validate("server:seat_document", json.loads(outcome.answer.body))
-            validate("server:seat_document", json.loads(service.document(table, 1 - seat, 0)))
+            validate("server:seat_document", json.loads(await service.document(table, 1 - seat, 0)))
             number += 1
         illegal = await service.act(table, 0, Pass(), table.version, "late")
         validate("server:error", json.loads(illegal.answer.body))
