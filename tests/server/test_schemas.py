@@ -297,7 +297,9 @@ def test_the_service_s_answers_errors_verdicts_and_record_fit_their_schemas(
             seat = table.state.current
             version = table.version
             for action in (Pass(), Play(parse_cards("0"))):
-                validate("server:check_answer", json.loads(await service.check(table, seat, action)))
+                validate(
+                    "server:check_answer", json.loads(await service.check(table, seat, action))
+                )
             stale = await service.act(table, seat, Pass(), version + 5, f"s{number}")
             validate("server:error", json.loads(stale.answer.body))
             legal = legal_plays(table.state)
