@@ -27,6 +27,8 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+from raise_the_sum.bots import BOTS
+
 LIBRARY: Final = Path(__file__).resolve().parent.parent / "src" / "raise_the_sum" / "schemas"
 FOLDER: Final = LIBRARY / "server"
 
@@ -298,7 +300,7 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                             "seats": {
                                 "description": "Each seat's kind: 'human' or a bot's name.",
                                 "type": "array",
-                                "items": {"type": "string"},
+                                "items": {"enum": ["human", *sorted(BOTS)]},
                                 "minItems": 1,
                             },
                             "rules": _nullable(_lib("rules")),

@@ -237,7 +237,10 @@ export interface CreateBody {
    *
    * @minItems 1
    */
-  seats?: [string, ...string[]];
+  seats?: [
+    "human" | "alex" | "cautious" | "greedy" | "random" | "riley" | "sam" | "search",
+    ...("human" | "alex" | "cautious" | "greedy" | "random" | "riley" | "sam" | "search")[]
+  ];
   rules?: Rules | null;
   tutorial?: boolean;
 }

@@ -57,6 +57,9 @@ _log = logging.getLogger("raise_the_sum.server")
 #: The page's files: ``raise_the_sum/web/`` in the installed package.
 WEB: Final = Path(__file__).resolve().parent.parent / "web"
 
+#: The API's documents: ``raise_the_sum/server/api/`` (OpenAPI 3.1 and AsyncAPI 3).
+API: Final = Path(__file__).resolve().parent / "api"
+
 _JSON: Final = "application/json"
 
 #: The WebSocket close code for a refused socket (policy violation).
@@ -222,6 +225,14 @@ async def get_record(request: Request, service: TableService) -> Response:
 
 def _not_found(what: str) -> Response:
     return _error_response(ProtocolError(404, "not_found", what))
+
+
+async def openapi(request: Request) -> Response:
+    """``GET /openapi.json``: the OpenAPI 3.1 document of the HTTP API, as shipped."""
+    document = API / "openapi.json"
+    if not document.is_file():
+        return _not_found("the OpenAPI document is not installed")
+    return FileResponse(document, media_type=_JSON)
 
 
 async def index(request: Request) -> Response:
@@ -518,6 +529,7 @@ def create_app(
 
     routes = [
         Route("/", index, methods=["GET"]),
+        Route("/openapi.json", openapi, methods=["GET"]),
         Route("/static/{path:path}", static, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}", get_table, methods=["GET"]),
