@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from raise_the_sum import Play, Rules, apply, legal_plays, new_game, score, wire
 from raise_the_sum.scoring import attack_of
-from raise_the_sum.server.documents import assemble_document
+from raise_the_sum.server.documents import seat_document
 from raise_the_sum.state import GameState, Phase
 
 from .harness import Server, act, bearer, create, recv, wait_for_turn
 
 
 def _document(state: GameState, seat: int, **more: Any) -> dict[str, Any]:
-    built = assemble_document(
+    built = seat_document(
         table="t",
         version=0,
         state=state,

@@ -33,7 +33,7 @@ from raise_the_sum.cards import parse_cards
 from raise_the_sum.events import Event, step
 from raise_the_sum.lessons import tutorial_game
 from raise_the_sum.rng import Rng
-from raise_the_sum.server.documents import seat_document
+from raise_the_sum.server.documents import seat_document, seat_events
 from raise_the_sum.server.errors import ProtocolError
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import SQLiteStore
@@ -212,7 +212,7 @@ def _documents(state: Any, actions: list[Action], *, tutorial: bool) -> list[byt
             table="t1",
             version=len(actions),
             state=state,
-            steps=steps,
+            events=[seat_events(events, seat) for events in steps],
             seat=seat,
             seats=["human"] * state.players,
             tutorial=tutorial,

@@ -28,6 +28,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from raise_the_sum.server._json import dumps
 from raise_the_sum.server.bodies import (
     MAX_BODY,
     MAX_ID,
@@ -37,7 +38,6 @@ from raise_the_sum.server.bodies import (
     parse_json,
     parse_since,
 )
-from raise_the_sum.server.documents import dumps
 from raise_the_sum.server.errors import ProtocolError, bad_input
 from raise_the_sum.server.limits import Limits, TokenBucket
 from raise_the_sum.server.service import Table, TableService

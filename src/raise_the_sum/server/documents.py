@@ -2,7 +2,8 @@
 
 Every answer to a seat, over HTTP or on a WebSocket, is a document built
 here from :func:`~raise_the_sum.observe` and
-:func:`~raise_the_sum.observe_events` and encoded once, with
+:func:`~raise_the_sum.observe_events` (by :func:`seat_events`, version by
+version, as the table moves on) and encoded once, with
 :mod:`raise_the_sum.wire`. Nothing else in the server writes game data to a
 client, so the leak tests hold this function:
 
@@ -47,47 +48,28 @@ know them ignores them.
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final, cast
-
-import orjson
 
 from raise_the_sum import wire
 from raise_the_sum.actions import Action, Play
 from raise_the_sum.engine import legal_plays
 from raise_the_sum.events import Event, Played, observe_events
 from raise_the_sum.scoring import PlayProfile, explain, sent_by
+from raise_the_sum.server._json import dumps
+from raise_the_sum.server._json import text as _text
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.views import PlayerView, observe
 
 __all__ = [
     "action_text",
     "actions_text",
-    "assemble_document",
     "dumps",
     "encode_event",
     "seat_document",
     "seat_events",
 ]
-
-
-def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON, the server's one encoder for everything it sends.
-
-    The bytes are those of the standard library's ``json`` with
-    ``ensure_ascii=False`` and ``separators=(",", ":")``; orjson writes them
-    several times faster, and the standard library writes what orjson
-    cannot (an integer past 64 bits, a lone surrogate).
-
-    >>> dumps({"seed": 2**70, "text": "× ÷"})
-    b'{"seed":1180591620717411303424,"text":"\xc3\x97 \xc3\xb7"}'
-    """
-    try:
-        return orjson.dumps(value)
-    except orjson.JSONEncodeError:
-        return _ENCODER.encode(value).encode()
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -107,38 +89,6 @@ def _lesson(view: PlayerView) -> dict[str, Any] | None:
     return {"text": lesson.text, "cards": [wire.encode(card) for card in lesson.cards]}
 
 
-def seat_document(
-    *,
-    table: str,
-    version: int,
-    state: GameState,
-    steps: Iterable[Sequence[Event]],
-    seat: int,
-    seats: Sequence[str],
-    tutorial: bool,
-    next_round_at: float | None = None,
-    scores: bool = False,
-) -> bytes:
-    """What ``seat`` receives at ``version``: the document, encoded.
-
-    ``steps`` are the full events of each version since the one the client
-    last saw, oldest first; only what ``seat`` may know of them is sent
-    (:func:`seat_events`). ``next_round_at`` is when the brief result ends
-    (seconds since the epoch), and ``scores`` adds ``legal_scores``.
-    """
-    return assemble_document(
-        table=table,
-        version=version,
-        state=state,
-        events=[seat_events(events, seat) for events in steps],
-        seat=seat,
-        seats=seats,
-        tutorial=tutorial,
-        next_round_at=next_round_at,
-        scores=scores,
-    )
-
-
 def seat_events(events: Sequence[Event], seat: int) -> str:
     """What ``seat`` may know of one version's full ``events``, as a document writes them.
 
@@ -146,7 +96,7 @@ def seat_events(events: Sequence[Event], seat: int) -> str:
     :func:`encode_event`, as compact JSON texts joined by commas (empty when
     the seat saw nothing): a piece of the document's ``events`` list. The
     table service keeps these pieces, version by version, for each person's
-    seat, and :func:`assemble_document` joins them.
+    seat, and :func:`seat_document` joins them.
 
     >>> from raise_the_sum.events import Passed
     >>> seat_events((Passed(seat=1),), 0)
@@ -155,7 +105,7 @@ def seat_events(events: Sequence[Event], seat: int) -> str:
     return _text([encode_event(event) for event in observe_events(events, seat)])[1:-1]
 
 
-def assemble_document(
+def seat_document(
     *,
     table: str,
     version: int,
@@ -167,10 +117,12 @@ def assemble_document(
     next_round_at: float | None = None,
     scores: bool = False,
 ) -> bytes:
-    """The document of :func:`seat_document`, from its events' pieces (:func:`seat_events`).
+    """What ``seat`` receives at ``version``: the document, encoded.
 
-    ``events`` are the pieces of each version since the one the client last
-    saw, oldest first, made by :func:`seat_events` for this seat.
+    ``events`` are the pieces of each version's events since the one the
+    client last saw, oldest first, each what this seat may know of them
+    (:func:`seat_events`). ``next_round_at`` is when the brief result ends
+    (seconds since the epoch), and ``scores`` adds ``legal_scores``.
     """
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
@@ -221,18 +173,6 @@ def _scored(action: Action, state: GameState) -> dict[str, Any] | None:
         "attack": wire.encode(sent),
         "attack_text": None if sent.is_none else str(sent),
     }
-
-
-#: The one JSON encoder of the documents: compact, UTF-8 (not ASCII escapes).
-_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-
-def _text(value: Any) -> str:
-    """Compact JSON text: what :func:`dumps` and :func:`seat_document` write."""
-    try:
-        return orjson.dumps(value).decode()
-    except orjson.JSONEncodeError:
-        return _ENCODER.encode(value)
 
 
 #: Action texts by value: a play's or a discard's key is its kind and its cards'

@@ -58,8 +58,8 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.server.documents import (
     action_text,
-    assemble_document,
     dumps,
+    seat_document,
     seat_events,
 )
 from raise_the_sum.server.errors import ProtocolError, bad_input
@@ -218,7 +218,7 @@ class Table:
         legal actions' totals and attacks.
         """
         return functools.partial(
-            assemble_document,
+            seat_document,
             table=self.table_id,
             version=self.version,
             state=self.state,
@@ -875,7 +875,7 @@ class TableService:
                 steps += burst
                 rngs = driven.rngs
         seen = cls._seen(table, steps)
-        body = assemble_document(
+        body = seat_document(
             table=table.table_id,
             version=version + len(steps),
             state=steps[-1][2],
