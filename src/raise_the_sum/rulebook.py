@@ -432,7 +432,11 @@ _RULES: Final = (
             "multiplier. A total never goes below zero: if the subtraction is larger "
             "than the sum, the result is 0."
         ),
-        R,
+        G,
+        rulings=(
+            "A total never goes below zero: if the subtraction is larger than the sum, the "
+            "result is 0.",
+        ),
         in_words=(
             "Facing −5, you play +7 ×3: (7 − 5) × 3 = 6. Had you played +3 ×3, the "
             "subtraction would take 3 below zero, so it counts as 0: (3 − 5 → 0) × 3 = 0, "
