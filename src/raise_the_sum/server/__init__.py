@@ -66,7 +66,7 @@ def serve(
 
     ``port=0`` takes a free port. Once the server accepts connections,
     ``ready`` is called with its URL, such as ``"http://127.0.0.1:8000/"``.
-    ``limits`` are the server's :class:`Limits`. The client address of a
+    ``limits`` are the server's :class:`~raise_the_sum.server.limits.Limits`. The client address of a
     request (for the limits per address) is its connection's, or the one
     a proxy forwards in ``X-Forwarded-For`` when the proxy's address is in
     ``forwarded_allow_ips`` (``"*"`` trusts every one). ``cors_origins``
@@ -74,7 +74,7 @@ def serve(
     its sockets.
 
     The database is opened first: a database that cannot be used raises
-    :class:`StoreError`, whose message is one line naming the file.
+    :class:`~raise_the_sum.server.store.StoreError`, whose message is one line naming the file.
     """
     import resource
     import sys

@@ -176,7 +176,7 @@ class Table:
     #: ``refused``, bounded as the store bounds them.
     answered: set[tuple[int, str]] = attrs.field(factory=set)
     #: The ids refused since the table was loaded, the newest last, by seat.
-    refused: dict[int, OrderedDict[str, None]] = attrs.field(factory=dict)
+    refused: dict[int, dict[str, None]] = attrs.field(factory=dict)
     #: The open WebSockets, by seat.
     sockets: dict[int, int] = attrs.field(factory=dict)
     #: True when the rules allow more than ``INLINE_ACTIONS`` legal actions in a state: the
@@ -315,7 +315,7 @@ class TableService:
 
         A table that cannot be loaded is set aside (one log line) and the
         others are served. Tables idle for longer than the archive time are
-        left in the store (:meth:`Store.resumable`).
+        left in the store (:meth:`Store.resumable <raise_the_sum.server.store.Store.resumable>`).
         """
         since = time.time() - self.limits.archive_after
         for table_id in await self.store.resumable(since):
@@ -899,10 +899,10 @@ class TableService:
         kept = await self.store.remember(
             table.table_id, seat, client_id, Answer(status, body), keep=keep
         )
-        refused = table.refused.setdefault(seat, OrderedDict())
+        refused = table.refused.setdefault(seat, {})
         refused[client_id] = None
-        while len(refused) > keep:
-            refused.popitem(last=False)
+        while len(refused) > keep:  # the oldest first (a dict keeps the order of insertion)
+            del refused[next(iter(refused))]
         return self._outcome(kept)
 
     async def _commit(
