@@ -66,8 +66,9 @@ def serve(
 
     ``port=0`` takes a free port. Once the server accepts connections,
     ``ready`` is called with its URL, such as ``"http://127.0.0.1:8000/"``.
-    ``limits`` are the server's :class:`~raise_the_sum.server.limits.Limits`. The client address of a
-    request (for the limits per address) is its connection's, or the one
+    ``limits`` are the server's :class:`~raise_the_sum.server.limits.Limits`.
+    The client address of a request (for the limits per address) is its
+    connection's, or the one
     a proxy forwards in ``X-Forwarded-For`` when the proxy's address is in
     ``forwarded_allow_ips`` (``"*"`` trusts every one). ``cors_origins``
     are the origins of pages elsewhere that may call the API (CORS) and open
