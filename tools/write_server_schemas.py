@@ -110,6 +110,9 @@ def _extend_library(
     return _extended(LIBRARY_ID + name, _library(name), name, description, extra, required)
 
 
+#: A time in UTC, ISO 8601 with milliseconds: ``2026-12-02T10:41:07.250Z``.
+_UTC: Final = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z$"
+
 _REPLY_TO: Final = {
     "description": "The client id of the action this message answers; absent in a push.",
     **_string(1, _MAX_ID),
@@ -133,6 +136,13 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
         ),
     ),
     "unauthorized": (401, _error("unauthorized", "No seat's token, or not this table's.")),
+    "forbidden_origin": (
+        403,
+        _error(
+            "forbidden_origin",
+            "A page of another origin opened a socket (serve --cors-origin allows an origin).",
+        ),
+    ),
     "not_found": (404, _error("not_found", "No such table, route or file.")),
     "method_not_allowed": (
         405,
@@ -200,7 +210,28 @@ def _seat_document() -> dict[str, Any]:
                 "maxItems": 4,
             },
             "lesson": _nullable({"$ref": "#/$defs/lesson"}),
+            "must_discard": {
+                "description": "How many cards the seat must discard now (rule R4.8), else 0.",
+                **_integer(0),
+            },
+            "attack_text": {
+                "description": "The attack in force on the player to act, in the guide's signs "
+                "(such as '−5 ÷2'), or null when there is none.",
+                **_nullable(_string(1)),
+            },
+            "next_round_at": {
+                "description": "In the brief result between rounds, when the table moves on by "
+                "itself (UTC, ISO 8601 with milliseconds); else null.",
+                **_nullable({"type": "string", "pattern": _UTC}),
+            },
+            "legal_scores": {
+                "description": "Only when asked for (?scores=1): for each legal action, in the "
+                "same order, a play's total and the attack it sends on; null for another action.",
+                "type": "array",
+                "items": _nullable({"$ref": "#/$defs/legal_score"}),
+            },
         },
+        ["table", "version", "view", "legal", "events", "seats", "lesson"],
     )
 
 
@@ -232,6 +263,14 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                 "lesson": _closed(
                     "What the guide says now, and the cards it points at (tutorial tables).",
                     {"text": _string(), "cards": {"type": "array", "items": _lib("card")}},
+                ),
+                "legal_score": _closed(
+                    "A legal play's total against the attack in force, and the attack it sends on.",
+                    {
+                        "total": _integer(0),
+                        "attack": _lib("attack"),
+                        "attack_text": _nullable(_string(1)),
+                    },
                 ),
             },
         ),

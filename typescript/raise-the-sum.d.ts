@@ -94,6 +94,7 @@ export type ErrorBody =
   | BadInput
   | TooBig
   | Unauthorized
+  | ForbiddenOrigin
   | NotFound
   | MethodNotAllowed
   | Timeout
@@ -121,6 +122,7 @@ export type SocketServerMessage =
   | BadInputAnswer
   | TooBigAnswer
   | UnauthorizedAnswer
+  | ForbiddenOriginAnswer
   | NotFoundAnswer
   | MethodNotAllowedAnswer
   | TimeoutAnswer
@@ -306,6 +308,13 @@ export interface Unauthorized {
   message: string;
 }
 /**
+ * A page of another origin opened a socket (serve --cors-origin allows an origin).
+ */
+export interface ForbiddenOrigin {
+  error: "forbidden_origin";
+  message: string;
+}
+/**
  * No such table, route or file.
  */
 export interface NotFound {
@@ -479,6 +488,22 @@ export interface SeatDocument {
    */
   seats: [string, string] | [string, string, string] | [string, string, string, string];
   lesson: Lesson | null;
+  /**
+   * How many cards the seat must discard now (rule R4.8), else 0.
+   */
+  must_discard?: number;
+  /**
+   * The attack in force on the player to act, in the guide's signs (such as '−5 ÷2'), or null when there is none.
+   */
+  attack_text?: string | null;
+  /**
+   * In the brief result between rounds, when the table moves on by itself (UTC, ISO 8601 with milliseconds); else null.
+   */
+  next_round_at?: string | null;
+  /**
+   * Only when asked for (?scores=1): for each legal action, in the same order, a play's total and the attack it sends on; null for another action.
+   */
+  legal_scores?: (LegalScore | null)[];
 }
 /**
  * The table as one seat sees it.
@@ -532,6 +557,14 @@ export interface Lesson {
   cards: Card[];
 }
 /**
+ * A legal play's total against the attack in force, and the attack it sends on.
+ */
+export interface LegalScore {
+  total: number;
+  attack: Attack;
+  attack_text: string | null;
+}
+/**
  * A seat document, with reply_to when it answers the client's action.
  */
 export interface DocumentAnswer {
@@ -560,6 +593,22 @@ export interface DocumentAnswer {
    */
   seats: [string, string] | [string, string, string] | [string, string, string, string];
   lesson: Lesson | null;
+  /**
+   * How many cards the seat must discard now (rule R4.8), else 0.
+   */
+  must_discard?: number;
+  /**
+   * The attack in force on the player to act, in the guide's signs (such as '−5 ÷2'), or null when there is none.
+   */
+  attack_text?: string | null;
+  /**
+   * In the brief result between rounds, when the table moves on by itself (UTC, ISO 8601 with milliseconds); else null.
+   */
+  next_round_at?: string | null;
+  /**
+   * Only when asked for (?scores=1): for each legal action, in the same order, a play's total and the attack it sends on; null for another action.
+   */
+  legal_scores?: (LegalScore | null)[];
   /**
    * The client id of the action this message answers; absent in a push.
    */
@@ -594,6 +643,17 @@ export interface TooBigAnswer {
  */
 export interface UnauthorizedAnswer {
   error: "unauthorized";
+  message: string;
+  /**
+   * The client id of the action this message answers; absent in a push.
+   */
+  reply_to?: string;
+}
+/**
+ * A page of another origin opened a socket (serve --cors-origin allows an origin).
+ */
+export interface ForbiddenOriginAnswer {
+  error: "forbidden_origin";
   message: string;
   /**
    * The client id of the action this message answers; absent in a push.
