@@ -8,7 +8,9 @@ missing, these tests fail: they never skip.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -26,6 +28,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Route,
+    WebSocketRoute,
     sync_playwright,
 )
 from playwright.sync_api import Error as PlaywrightError
@@ -416,37 +419,55 @@ def wait_until(page: Page, condition: Callable[[], bool], what: str) -> None:
 
 
 def test_a_fresh_start_drops_the_old_tables_late_answers(server: str, pages: Pages) -> None:
-    """An answer about the old table that lands while the new table is being created is
-    dropped: it must not become the page's document and shut out the new table's first one.
+    """Documents of the old table that land while the new table is being created are dropped:
+    none becomes the page's document, and the old action's lost answer shows no error.
 
-    The race, held open on purpose: a GET of the old table (sent when the bots moved) is held
-    until after the fresh start has cleared the page, and the new table's creation is held
-    until that GET's answer has been read.
+    The race, held open on purpose: the answer to the player's action on the old table's
+    socket (and any push after it) is held until the fresh start has cleared the page, and
+    the new table's creation is held until those documents have been released.
     """
     page = pages.open()
+    holding = {"on": False}
+    held: list[tuple[WebSocketRoute, str | bytes]] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if holding["on"]:
+                held.append((ws, message))
+            else:
+                ws.send(message)
+
+        upstream.on_message(from_server)
+        ws.on_message(lambda message: upstream.send(message))
+
+    page.route_web_socket(re.compile(r"/api/tables/[^/]+/ws"), route)
     first = start_standard(page, server)
     wait_turn(page)
-    late: list[Route] = []
     creating: list[Route] = []
-    page.route(
-        lambda url: f"/api/tables/{first}?" in url and "since=" in url,
-        lambda route: late.append(route),
-    )
     page.route(lambda url: url.endswith("/api/tables"), lambda route: creating.append(route))
-    take_turn_by_clicking(page)
-    wait_until(page, lambda: bool(late), "a GET of the old table after the bots moved")
+    holding["on"] = True
+    click_cards(page, [0])
+    wait_verdict(page)
+    page.click("#play")
+    wait_until(page, lambda: bool(held), "the old table's answer on its socket")
     page.click("#open-fresh")
     page.click("#fresh-confirm")
     wait_until(page, lambda: bool(creating), "the new table's creation")
-    for route in list(late):
-        with page.expect_response(lambda response: "since=" in response.url):
-            route.continue_()
-    page.wait_for_timeout(300)  # the old answer's body is read and handed to the page
+    holding["on"] = False
+    for ws, message in held:
+        with contextlib.suppress(PlaywrightError):
+            ws.send(message)  # the old socket is closed: the page must not take these
+    page.wait_for_timeout(300)
     creating[0].continue_()
     second = wait_table(page, other_than=first)
     assert second != first
     assert len(hand(page)) == 8
     assert all("0 / 5" in text for text in seat_texts(page))
+    page.wait_for_timeout(300)
+    assert table_id(page) == second
+    assert not page.is_visible("#error"), page.inner_text("#error")
 
 
 def test_a_reload_mid_match_resumes_the_seat(server: str, pages: Pages) -> None:
@@ -528,7 +549,9 @@ def test_a_bad_play_shows_the_rules_words(server: str, pages: Pages) -> None:
     wait_turn(page)
     click_cards(page, [0, 1, 2, 3, 4, 5])  # six cards: one more than a play may hold
     assert not wait_verdict(page)
-    page.click("#play")
+    assert "✗" in page.inner_text("#verdict")
+    assert page.is_disabled("#play")  # a selection already marked ✗ cannot be played
+    page.keyboard.press("Enter")  # the key says why instead
     error = page.locator("#error")
     error.wait_for(state="visible")
     text = error.inner_text()
@@ -645,8 +668,14 @@ def test_loading_and_no_javascript_say_the_pages_words(server: str, pages: Pages
     page = pages.open(javascript=False)
     page.goto(server)
     body = page.inner_text("body")
-    assert "Please enable JavaScript to play Raise the Sum." in body
+    assert "Please enable JavaScript to play Raise the Sum:" in body
     assert not page.is_visible("#loading") and not page.is_visible("#open-guide")
+    # Below the header, not above it, and no link back to the very same page.
+    header = page.locator("header.bar").bounding_box()
+    message = page.locator(".noscript").bounding_box()
+    assert header is not None and message is not None
+    assert message["y"] >= header["y"] + header["height"]
+    assert page.locator(".noscript a").count() == 0
     script = pages.open()
     script.goto(server)
     script.wait_for_selector("#start-play", state="visible")
