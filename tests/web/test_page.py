@@ -403,11 +403,12 @@ def test_a_whole_match_to_the_end_by_clicking(server: str, pages: Pages) -> None
         wait_turn(page)
         if match_over(page):
             break
+        assert page.title() in ("Your turn · Raise the Sum", "Discard · Raise the Sum")
         take_turn_by_clicking(page)
         if not banner_saved and page.is_visible("#banner"):
-            assert "wins the round" in page.inner_text(
-                "#banner"
-            ) or "win the round" in page.inner_text("#banner")
+            said = page.inner_text("#banner strong")
+            won = r"(\w+ wins the round and has|You win the round and have) \d points?\."
+            assert re.fullmatch(won, said), said
             screenshot(page, "round-result")
             banner_saved = True
     else:
@@ -417,11 +418,16 @@ def test_a_whole_match_to_the_end_by_clicking(server: str, pages: Pages) -> None
     points = page.eval_on_selector_all("#result-points li", "els => els.map(e => e.innerText)")
     assert any(text.endswith(": 5") for text in points), points
     assert any("the match" in line for line in log_texts(page))
+    assert page.title() == "Match over · Raise the Sum"
     screenshot(page, "match-result")
-    page.click("#play-again")
+    page.click("#result-close")  # see the table; the bar's button now plays again, unasked
+    assert page.inner_text("#open-fresh") == "Play again"
+    page.click("#open-fresh")
+    assert not page.is_visible("#fresh")
     second = wait_table(page, other_than=first)
     assert second != first
     assert all("0 / 5" in text for text in seat_texts(page))
+    assert page.inner_text("#open-fresh") == "Fresh start"
 
 
 def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> None:
@@ -434,7 +440,15 @@ def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> Non
         assert lesson.is_visible()
         assert "Play your first hand, see Riley’s reply, then beat it." in lesson.inner_text()
         screenshot(page, "tutorial")
-        saw_attack = False
+        # The rules the lesson cites are listed with their titles, from the rulebook.
+        cited = page.locator("#lesson-rules")
+        cited.locator("li").first.wait_for()
+        page.wait_for_function(
+            "document.getElementById('lesson-rules').innerText.includes('R4.3 The opening')"
+        )
+        assert "R4.8 Keep at most 7 cards" in cited.inner_text()
+        assert not page.is_visible("#lesson-dismiss")
+        saw_attack = saw_discard = False
         for _ in range(8):
             page.wait_for_function(
                 "document.getElementById('lesson').classList.contains('done')"
@@ -443,6 +457,11 @@ def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> Non
             )
             if "done" in (lesson.get_attribute("class") or ""):
                 break
+            if page.evaluate("document.body.classList.contains('discarding')"):
+                saw_discard = True
+                assert page.inner_text("#hint").startswith("Discard ")
+                assert page.inner_text("#enter-word") == "discard"
+                assert page.inner_text("#play") == "Discard"
             pointed: list[int] = page.eval_on_selector_all(
                 "#hand .card",
                 "els => els.flatMap((e, i) => e.classList.contains('pointed') ? [i] : [])",
@@ -463,7 +482,15 @@ def test_the_guided_first_hand_start_to_finish(server: str, pages: Pages) -> Non
         else:
             pytest.fail("the guided hand did not finish")
         assert saw_attack, "Riley's reply with an attack never came"
+        assert saw_discard, "the guided hand's discard never came"
         assert any("You win" in line or "You play" in line for line in log_texts(page))
+        assert any("now attacks you" in line for line in log_texts(page))
+        # The last lesson stays (not 3 s: until the player dismisses it).
+        assert "That’s the guided first hand." in lesson.inner_text()
+        page.wait_for_timeout(3500)
+        assert lesson.is_visible() and page.is_visible("#lesson-dismiss")
+        page.click("#lesson-dismiss")
+        assert not lesson.is_visible()
 
 
 def test_a_fresh_start_asks_first_and_resets_the_scores(server: str, pages: Pages) -> None:
@@ -584,6 +611,11 @@ def test_two_humans_at_one_table_each_see_only_their_own_cards(server: str, page
     table = wait_table(host)
     assert host.locator("#invite").is_visible()
     link = host.input_value(".invite-url[data-seat='1']")
+    host.click("#invite button[value=close]")
+    # The host keeps the invite after closing it: the bar's Invite opens the same link again.
+    assert host.is_visible("#open-invite")
+    host.click("#open-invite")
+    assert host.input_value(".invite-url[data-seat='1']") == link
     host.click("#invite button[value=close]")
     guest = pages.open()
     documents: list[dict[str, object]] = []
@@ -972,12 +1004,26 @@ def test_two_humans_never_see_each_others_draws(server: str, pages: Pages) -> No
     seen[1] = Documents(guest)
     guest.goto(seat_link(server, created, 1))
     wait_table(guest)
-    for _ in range(3):  # host, guest, host again: each draws while the other watches
-        wait_turn(host)
-        take_turn_by_clicking(host)
-        wait_turn(guest)
-        take_turn_by_clicking(guest)
-    wait_turn(host)
+
+    # Turns by whichever seat is to act (a pass with 8 cards is followed by a discard), until
+    # each has drawn while the other watched.
+    def everyone_drew() -> bool:
+        return all(
+            {0, 1} <= {event["seat"] for event in documents.events("drew")}
+            for documents in seen.values()
+        )
+
+    for _ in range(200):
+        if everyone_drew():
+            break
+        for page in (host, guest):
+            if page.evaluate("document.body.classList.contains('my-turn')"):
+                take_turn_by_clicking(page)
+                break
+        else:
+            host.wait_for_timeout(100)
+    else:
+        pytest.fail("the two seats did not both draw")
     for seat, documents in seen.items():
         draws = documents.events("drew")
         own = [event for event in draws if event["seat"] == seat]
