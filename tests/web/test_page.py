@@ -652,6 +652,8 @@ def test_two_humans_at_one_table_each_see_only_their_own_cards(server: str, page
     assert any(line.startswith(("Player 2 plays", "Player 2 passes")) for line in log_texts(host))
     assert any(line.startswith(f"Player 1 plays {guide(opened)}") for line in log_texts(guest))
     assert not host.is_visible("#error") and not guest.is_visible("#error")
+    screenshot(host, "two-humans-host")
+    screenshot(guest, "two-humans-guest")
 
 
 def test_a_bad_play_shows_the_rules_words(server: str, pages: Pages) -> None:
@@ -958,17 +960,23 @@ def test_a_push_arriving_while_choosing_keeps_the_choice(server: str, pages: Pag
     start_standard(page, server)
     wait_turn(page)
     click_cards(page, [0, 1])
-    assert wait_verdict(page) in (True, False)
+    wait_verdict(page)
     chosen = page.eval_on_selector_all(
         "#hand .card.selected", "els => els.map(e => e.dataset.card)"
     )
+    pushed = page.evaluate("window.__rts.counts.pushed")
+    page.evaluate("window.__first = document.querySelector('#hand .card')")
     # The connection's socket is reopened: its first document is the same turn again.
     page.evaluate("window.__rts.drop(); window.__rts.open()")
-    page.wait_for_function("window.__rts.live")
-    page.wait_for_timeout(200)
+    page.wait_for_function("n => window.__rts.counts.pushed > n", arg=pushed)
     again = page.eval_on_selector_all("#hand .card.selected", "els => els.map(e => e.dataset.card)")
     assert again == chosen
     assert page.get_attribute("#verdict", "data-for") == " ".join(chosen)
+    # The buttons are the same ones: a click pressed before the document and released after
+    # it lands on the card it began on (a new button there would swallow it).
+    assert page.evaluate("window.__first === document.querySelector('#hand .card')")
+    page.click("#hand .card >> nth=2")
+    assert len(page.query_selector_all("#hand .card.selected")) == 3
 
 
 def test_pushed_documents_are_used_not_fetched_again(server: str, pages: Pages) -> None:

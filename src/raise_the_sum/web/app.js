@@ -211,6 +211,7 @@ function clearTable(message) {
   setVerdict(null);
   $("seats").replaceChildren();
   $("hand").replaceChildren();
+  delete $("hand").dataset.cards;
   clearLog();
   $("standing").replaceChildren();
   $("prompt").textContent = message;

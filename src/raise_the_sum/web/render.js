@@ -83,25 +83,34 @@ export function renderCentre(view, names) {
   }
 }
 
-/** The hand as buttons; ``selected`` are places in it, ``pointed`` the lesson's cards. */
+/**
+ * The hand as buttons; ``selected`` are places in it, ``pointed`` the lesson's cards.
+ * The same cards keep the same buttons (only their marks change), so that a document arriving
+ * while the player clicks never swallows the click: a press and its release on two different
+ * buttons would make no click at all.
+ */
 export function renderHand(view, selected, pointed, onToggle) {
   const hand = $("hand");
   const marks = pointed.slice();
-  hand.replaceChildren();
-  view.hand.forEach((card, index) => {
-    const button = cardElement(card, { tag: "button", key: index < 10 ? (index + 1) % 10 : null });
-    button.type = "button";
-    button.dataset.index = String(index);
+  const cards = view.hand.join(" ");
+  if (hand.dataset.cards !== cards || hand.children.length !== view.hand.length) {
+    hand.replaceChildren();
+    view.hand.forEach((card, index) => {
+      const button = cardElement(card, { tag: "button", key: index < 10 ? (index + 1) % 10 : null });
+      button.type = "button";
+      button.dataset.index = String(index);
+      button.addEventListener("click", () => onToggle(index));
+      hand.append(button);
+    });
+    hand.dataset.cards = cards;
+  }
+  Array.from(hand.children).forEach((button, index) => {
     const chosen = selected.has(index);
     button.classList.toggle("selected", chosen);
     button.setAttribute("aria-pressed", String(chosen));
-    const at = marks.indexOf(card);
-    if (at >= 0) {
-      marks.splice(at, 1);
-      button.classList.add("pointed");
-    }
-    button.addEventListener("click", () => onToggle(index));
-    hand.append(button);
+    const at = marks.indexOf(view.hand[index]);
+    button.classList.toggle("pointed", at >= 0);
+    if (at >= 0) marks.splice(at, 1);
   });
 }
 
