@@ -10,6 +10,7 @@ import { animatePlay, appendLog, clearLog, followLog, renderCentre, renderHand, 
 import {
   attackOnYou,
   chooseSession,
+  discardCount,
   discarding,
   enterWord,
   hintText,
@@ -373,7 +374,7 @@ function renderControls(view) {
   scheduleNextRound(legalHas(S.doc, "next_round"));
   document.body.classList.toggle("my-turn", mine);
   document.body.classList.toggle("discarding", discard);
-  document.body.dataset.discard = discard ? String(view.hand.length - view.rules.hand_limit) : "";
+  document.body.dataset.discard = discard ? String(discardCount(view)) : "";
   const prompt = promptText(S.doc, S.names);
   if ($("prompt").textContent !== prompt) $("prompt").textContent = prompt;
   document.title = titleText(S.doc);

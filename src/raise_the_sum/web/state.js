@@ -38,6 +38,11 @@ export function discarding(view) {
   return view.phase === "discard" && view.current === view.seat;
 }
 
+/** How many cards this seat must discard to keep the hand limit. */
+export function discardCount(view) {
+  return Math.max(0, view.hand.length - view.rules.hand_limit);
+}
+
 /** The score that nothing in the hand beats, when this seat may only pass; else null. */
 export function nothingBeats(doc) {
   if (!myTurn(doc) || doc.view.phase !== "play" || doc.view.to_beat === null) return null;
@@ -121,7 +126,7 @@ export function promptText(doc, names) {
   if (view.phase === "match_over") return `${wins} the match.`;
   if (view.phase === "round_over") return `${wins} the round. The next round starts in a moment.`;
   if (discarding(view)) {
-    const count = view.hand.length - view.rules.hand_limit;
+    const count = discardCount(view);
     return `Keep at most ${view.rules.hand_limit} cards: choose ${count} ${count === 1 ? "card" : "cards"} to discard.`;
   }
   if (myTurn(doc)) {
@@ -136,7 +141,7 @@ export function promptText(doc, names) {
 /** The hint under the hand, which says "discard" in the discard step. */
 export function hintText(view) {
   if (discarding(view)) {
-    const count = view.hand.length - view.rules.hand_limit;
+    const count = discardCount(view);
     return `Discard ${count} ${count === 1 ? "card" : "cards"}: choose them, then press Discard.`;
   }
   return `Play ${playRange(view.rules)}. Blue cards are optional.`;
