@@ -81,8 +81,8 @@ class Served:
     """``raise-the-sum serve`` on a port and a database, as a user starts it; it can be
     killed and started again on the same port and database."""
 
-    def __init__(self, port: int, db: Path, log: Path) -> None:
-        self.port, self.db, self.log = port, db, log
+    def __init__(self, port: int, db: Path, log: Path, pace: float = 0) -> None:
+        self.port, self.db, self.log, self.pace = port, db, log, pace
         self.url = f"http://127.0.0.1:{port}/"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -99,7 +99,7 @@ class Served:
             "--db",
             str(self.db),
             "--pace",
-            "0",
+            str(self.pace),
         ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
@@ -1205,3 +1205,56 @@ def test_accessibility_axe_finds_nothing_serious_and_bots_moves_stay_quiet(
     phone = pages.open(PHONE)
     start_standard(phone, server)
     assert axe_findings(phone) == []
+
+
+def test_the_next_round_button_does_not_flash(tmp_path: Path, pages: Pages) -> None:
+    """At a pace of 4 s, the round's winner sees "Next round" only once the break has lasted
+    1.5 s; pressing it starts the round at once. (At the default pace of 1 s the next round
+    starts before the button would show, so it never flashes.)"""
+    served = Served(_free_port(), tmp_path / "tables.sqlite3", tmp_path / "server.log", pace=4)
+    served.start()
+    SERVED[served.url] = served
+    try:
+        # +1 cards and plays of exactly 5: Riley cannot beat your opening 5, passes, and you
+        # win the round.
+        deck = parse_cards(" ".join(["+1"] * 40))
+        rules = Rules(players=2, min_play=5, max_play=5, deck=tuple(deck))
+        created = create(served.url, {"seats": ["human", "riley"], "rules": wire.encode(rules)})
+        page = pages.open()
+        page.goto(seat_link(served.url, created, 0))
+        wait_table(page)
+        wait_turn(page)
+        page.evaluate(
+            """() => {
+                window.__shown = [];
+                const button = document.getElementById('next-round');
+                let was = !button.hidden;
+                new MutationObserver(() => {
+                    if (!button.hidden !== was) {
+                        was = !button.hidden;
+                        window.__shown.push([performance.now(), was]);
+                    }
+                }).observe(button, {attributes: true});
+                new MutationObserver(() => {
+                    if (document.body.dataset.phase === 'round_over' && !window.__break) {
+                        window.__break = performance.now();
+                    }
+                }).observe(document.body, {attributes: true});
+            }"""
+        )
+        click_cards(page, [0, 1, 2, 3, 4])
+        assert wait_verdict(page)
+        page.click("#play")
+        page.wait_for_selector("#next-round", state="visible", timeout=10_000)
+        shown: list[list[float]] = page.evaluate("window.__shown")
+        began: float = page.evaluate("window.__break")
+        assert shown and shown[0][1] and shown[0][0] - began >= 1400, (began, shown)
+        page.click("#next-round")
+        page.wait_for_function("document.body.dataset.phase === 'play'")
+        assert not page.is_visible("#next-round")
+        assert any(
+            line.startswith("You win the round and have 1 point") for line in log_texts(page)
+        )
+    finally:
+        served.stop()
+        del SERVED[served.url]

@@ -38,8 +38,12 @@ const OPPONENTS = [
 ];
 const LOG_LIMIT = 60;
 const BANNER_MS = 3500;
-/** The "Next round" button shows only when the break lasts this long, so that it never flashes. */
-const NEXT_ROUND_DELAY_MS = 700;
+/**
+ * The "Next round" button shows only once the break between rounds has lasted this long: at the
+ * server's default pace (1 s) the next round starts first, so the button never flashes; in a
+ * longer break, the round's winner may start the next round at once.
+ */
+const NEXT_ROUND_DELAY_MS = 1500;
 
 const $ = (id) => document.getElementById(id);
 
