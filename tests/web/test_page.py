@@ -1258,3 +1258,13 @@ def test_the_next_round_button_does_not_flash(tmp_path: Path, pages: Pages) -> N
     finally:
         served.stop()
         del SERVED[served.url]
+
+
+def test_a_link_to_a_table_that_is_gone_offers_a_new_match(server: str, pages: Pages) -> None:
+    page = pages.open()
+    page.goto(f"{server}#table=no-such-table&token=no-such-token")
+    page.wait_for_selector("#start-play", state="visible")
+    assert (
+        page.inner_text("#start-error") == "That table is no longer available. Start a new match."
+    )
+    assert "table=" not in page.url  # the dead link is forgotten, so a reload starts afresh

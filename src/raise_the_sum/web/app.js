@@ -767,7 +767,8 @@ async function boot() {
     clearTable("Shuffling the deck…");
     await load();
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+    if (error instanceof ApiError && [401, 404, 410].includes(error.status)) {
+      // The seat's token is refused, or the table is unknown or archived.
       saveSession(null);
       showStart("That table is no longer available. Start a new match.");
     } else {
