@@ -151,6 +151,10 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     * ``ROUND_OVER``: ``(NextRound(),)`` (rule R5.4).
     * ``MATCH_OVER``: ``()`` (rule R5.2).
 
+    :func:`legal_plays_by_definition` is the definition, plain and slow: this
+    function gives exactly its answer, in the same order, from a memo and
+    precomputed tables.
+
     >>> from raise_the_sum import parse_cards, Rules
     >>> rules = Rules(players=2, hand_size=1, hand_limit=1, max_play=2,
     ...               deck=parse_cards("+1 +2 x2 +3 +4 +5 +6 +7 +8 +9"))
