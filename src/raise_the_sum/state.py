@@ -289,14 +289,21 @@ def validate(state: GameState | PlayerView) -> None:
         for check in _STATE_CHECKS:
             check(state)
         return
-    # The view's module imports this one; the class is needed here only to tell it apart.
-    from raise_the_sum.views import PlayerView
-
-    if isinstance(state, PlayerView):
+    if _is_view(state):
         for view_check in _VIEW_CHECKS:
             view_check(state)
         return
     raise TypeError(f"validate takes a GameState or a PlayerView, got {_validate.shown(state)}")
+
+
+def _is_view(value: object) -> bool:
+    """Whether ``value`` is a :class:`~raise_the_sum.PlayerView`.
+
+    The views' module imports this one, so the class is known here by its
+    module and name: imports go one way.
+    """
+    kind = type(value)
+    return kind.__module__ == "raise_the_sum.views" and kind.__qualname__ == "PlayerView"
 
 
 # -- the checks of a state -------------------------------------------------------------------
