@@ -37,7 +37,7 @@ from raise_the_sum.bots import (
     make_bot,
     suggest,
 )
-from raise_the_sum.bots._heuristics import keep_value
+from raise_the_sum.bots.heuristics import keep_value
 from raise_the_sum.bots.opponents import Alex
 
 #: A search light enough for tests that play whole matches.
