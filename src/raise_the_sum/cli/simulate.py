@@ -27,8 +27,9 @@ installed (the ``cli`` extra), else a plain counter.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
+import os
+import sys
 import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
@@ -135,9 +136,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def bot_spec(text: str) -> Bot:
     """A bot from the command line: a library bot's name, or ``module:Class`` / ``module:factory``.
 
-    The class or the factory is called with no arguments; what it gives must
-    be a :class:`~raise_the_sum.bots.Bot` (a ``name`` and a ``choose``).
-    Raises :class:`argparse.ArgumentTypeError`, one line.
+    Found as :func:`~raise_the_sum.bots.make_bot` finds it, with the working
+    folder on the Python path first, as ``python -m`` puts it: a module
+    ``mybots.py`` in the folder where the command runs is found without
+    ``PYTHONPATH``. The class or the factory is called with no arguments;
+    what it gives must be a :class:`~raise_the_sum.bots.Bot` (a ``name`` and
+    a ``choose``). Raises :class:`argparse.ArgumentTypeError`, one line.
 
     >>> bot_spec("raise_the_sum.bots:GreedyBot")
     GreedyBot(name='greedy')
@@ -148,36 +152,18 @@ def bot_spec(text: str) -> Bot:
     """  # noqa: E501
     if ":" not in text:
         return _args.bot(text)
-    module_name, _, attribute = text.partition(":")
-    if not module_name or not attribute:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: a bot of your own is module:Class or module:factory"
-        )
+    _working_folder_on_path()
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: cannot import {module_name}: {error}"
-        ) from None
-    target = module
-    for part in attribute.split("."):
-        if not hasattr(target, part):
-            raise argparse.ArgumentTypeError(f"{text!r}: module {module_name} has no {attribute}")
-        target = getattr(target, part)
-    if not callable(target):
-        raise argparse.ArgumentTypeError(f"{text!r}: {attribute} is not a class or a factory")
-    try:
-        bot = target()
-    except Exception as error:  # the user's code: say what went wrong, on one line
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: {attribute}() failed: {type(error).__name__}: {error}"
-        ) from None
-    if not isinstance(bot, Bot):
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: {attribute}() gave {type(bot).__name__}, not a bot "
-            "(a bot has a name and a choose(view, legal, rng) method)"
-        )
-    return bot
+        return make_bot(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _working_folder_on_path() -> None:
+    """Put the working folder first on ``sys.path`` if it is not there, as ``python -m`` does."""
+    here = os.getcwd()
+    if not any(entry in ("", ".", here) for entry in sys.path):
+        sys.path.insert(0, here)
 
 
 def _rules_file(text: str) -> Rules:
