@@ -72,8 +72,15 @@ def folder(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path
 
 
+def as_a_shell_starts_it() -> None:
+    """Ctrl-C at its default, as a shell starts a foreground program: a test run from a
+    background job inherits SIGINT ignored, and Python then installs no handler for it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(folder: Path, *args: str) -> subprocess.Popen[str]:
-    """The real command line, in ``folder`` (where mybots.py is), in a session of its own."""
+    """The real command line, in ``folder`` (where mybots.py is), in a session of its own,
+    with no PYTHONPATH: the bot's module is found in the working folder."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     return subprocess.Popen(
         [sys.executable, "-m", "raise_the_sum", "simulate", *args],
@@ -83,6 +90,7 @@ def start(folder: Path, *args: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=as_a_shell_starts_it,  # nothing but a signal disposition before the exec
     )
 
 
