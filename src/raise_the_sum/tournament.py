@@ -242,6 +242,7 @@ def _supervised(seated: list[Bot], seconds: float) -> list[Bot]:
                 "move_seconds=None"
             ) from None
     names = {seat: bot.name for seat, bot in ours.items()}
+    _bothost.host()  # started here, so that a failure to start is not taken for the bot's
     return [
         _bothost.Remote(bot.name, seat, seconds, packed, names) if seat in ours else bot  # type: ignore[misc]
         for seat, bot in enumerate(seated)
