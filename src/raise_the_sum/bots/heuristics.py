@@ -38,10 +38,10 @@ from raise_the_sum.cards import ALL_CARDS, Card, Kind
 from raise_the_sum.scoring import NO_ATTACK, Attack, PlayProfile, sent_by
 from raise_the_sum.views import PlayerView
 
+# Facts and facts serve the library's own bots (cached per play object); the public
+# helpers below are what a bot of your own needs.
 __all__ = [
     "KEEP",
-    "Facts",
-    "facts",
     "keep_value",
     "opponents_at_match_point",
     "shield",
