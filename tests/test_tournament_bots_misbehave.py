@@ -225,6 +225,15 @@ def test_a_bot_keeping_state_on_itself_gets_a_fresh_copy_per_match_so_every_exec
         assert run_tournament([given, RandomBot()], 8, seed=3, executor=pool) == alone
     # Each match alone is the same as in the tournament: nothing carries over.
     assert play_match([Counter(), RandomBot()], TWO, 3, 5) == alone.matches_played[5]
+    assert play_match([given, RandomBot()], TWO, 3, 5, fresh=True) == alone.matches_played[5]
+    assert given.decisions == 0
+
+
+def test_play_match_plays_the_bots_given_unless_told_to_copy_them() -> None:
+    # A bot that records its decisions for a measurement keeps them (benchmarks/yardstick.py).
+    kept = Counter()
+    played = play_match([kept, RandomBot()], TWO, 3, 0)
+    assert kept.decisions > 0 and played == play_match([Counter(), RandomBot()], TWO, 3, 0)
 
 
 def test_state_kept_outside_the_bot_is_not_reset_by_the_copy_per_match() -> None:

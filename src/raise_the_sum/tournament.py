@@ -263,6 +263,7 @@ def play_match(
     record: bool = False,
     move_seconds: float | None = None,
     fallback: Bot = FALLBACK,
+    fresh: bool = False,
 ) -> MatchResult:
     """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat
     ``(j + index) % n``.
@@ -270,11 +271,14 @@ def play_match(
     The match is driven by :func:`raise_the_sum.driver.run_bots`, every seat a
     bot and the driver sending ``NextRound()`` between rounds. Each seat's bot
     gets its own generator, split in seat order from the match's bots
-    generator (:func:`match_seeds`), and its own fresh copy of a bot of your
-    own (``copy.deepcopy``; the library's bots are frozen and shared): what a
-    bot keeps on itself lasts one match, at one seat. With ``record``, the
-    result holds the match's :class:`~raise_the_sum.MatchRecord`, its seats
-    named by the entrants' labels.
+    generator (:func:`match_seeds`). With ``fresh``, as :func:`run_tournament`
+    plays every match, each seat gets its own fresh copy of a bot of your own
+    (``copy.deepcopy``; the library's bots are frozen and shared), so that what
+    a bot keeps on itself lasts one match at one seat; without it, the bots
+    given play (a bot that records its decisions, for a measurement, keeps
+    them). With ``record``, the result holds the match's
+    :class:`~raise_the_sum.MatchRecord`, its seats named by the entrants'
+    labels.
 
     With ``move_seconds``, every bot of your own decides in a process of its
     own, stopped when a decision takes longer; the ``fallback`` bot then plays
@@ -298,7 +302,7 @@ def play_match(
         raise ValueError(f"bots: {players} seats need {players} bots, got {len(bots)}")
     game_seed, stream = match_seeds(seed, index)
     seats = tuple((s - index) % players for s in range(players))
-    seated = [_fresh(bots[entrant]) for entrant in seats]
+    seated = [_fresh(bots[entrant]) if fresh else bots[entrant] for entrant in seats]
     if move_seconds is not None:
         seated = _supervised(seated, move_seconds)
     table = Table.start(
@@ -511,7 +515,14 @@ def _play_chunk(
 ) -> list[MatchResult]:
     return [
         play_match(
-            bots, rules, seed, index, record=record, move_seconds=move_seconds, fallback=fallback
+            bots,
+            rules,
+            seed,
+            index,
+            record=record,
+            move_seconds=move_seconds,
+            fallback=fallback,
+            fresh=True,
         )
         for index in range(start, stop)
     ]
@@ -669,6 +680,7 @@ def run_tournament(
                             record=records,
                             move_seconds=move_seconds,
                             fallback=fallback,
+                            fresh=True,
                         )
                     )
             else:
