@@ -26,7 +26,13 @@ from raise_the_sum import (
 )
 from raise_the_sum.bots import GreedyBot, RandomBot
 from raise_the_sum.driver import BotError, Table, bot_step
-from raise_the_sum.tournament import FALLBACK, play_match, run_tournament
+from raise_the_sum.tournament import (
+    FALLBACK,
+    MatchResult,
+    TournamentInterrupted,
+    play_match,
+    run_tournament,
+)
 
 TWO = Rules(players=2)
 
@@ -251,3 +257,24 @@ def test_a_time_limit_must_be_a_positive_number_of_seconds() -> None:
     for bad in (0, -1, float("inf"), float("nan"), True, "1"):
         with pytest.raises(ValueError, match="move_seconds must be a number of seconds > 0"):
             run_tournament([GreedyBot()], 1, move_seconds=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_raises_tournament_interrupted_with_the_matches_that_finished(jobs: int) -> None:
+    seen: list[int] = []
+
+    def stop_after_three(result: MatchResult) -> None:
+        seen.append(result.index)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(TournamentInterrupted) as caught:
+        run_tournament([GreedyBot(), RandomBot()], 40, seed=4, jobs=jobs, on_match=stop_after_three)
+    stopped = caught.value
+    assert isinstance(stopped, KeyboardInterrupt) and stopped.planned == 40
+    result = stopped.result
+    assert result.stopped and result.matches == 3 == sum(result.wins)
+    assert [m.index for m in result.matches_played] == sorted(seen)
+    whole = run_tournament([GreedyBot(), RandomBot()], 40, seed=4)
+    assert all(m == whole.matches_played[m.index] for m in result.matches_played)
+    assert result.as_dict()["stopped"] is True and not whole.stopped
