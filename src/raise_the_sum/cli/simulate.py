@@ -20,6 +20,17 @@ gives each bot's wins and win rate, with a 95% confidence interval (Wilson
 score), and the mean rounds and actions per match. The same ``--seed``
 gives the same table for any ``--jobs`` and on any cluster.
 
+A bot of your own is found from the working folder (it is put first on the
+Python path, as ``python -m`` does), gets a fresh copy for each match, and
+has ``--move-seconds`` (5 by default, 0 for none) for each decision: it
+decides in a process of its own, stopped at the limit, and the greedy bot
+then plays its seat to the end of the match. A bot that raises or returns
+the wrong shape stops the tournament with a report naming the bot, the
+match, its seeds and the seat, and the bot's own traceback (exit status 1).
+Each record is written as its match ends. Ctrl-C (exit status 130) or
+SIGTERM (143) stops the tournament and its worker processes and prints the
+results of the matches that finished.
+
 A progress bar goes to standard error: drawn by ``rich`` when it is
 installed (the ``cli`` extra), else a plain counter.
 """
