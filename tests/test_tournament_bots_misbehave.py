@@ -15,9 +15,11 @@ import pytest
 
 from raise_the_sum import (
     Action,
+    IllegalAction,
     Phase,
     Play,
     PlayerView,
+    RaiseTheSumError,
     Rng,
     Rules,
     legal_plays,
@@ -185,6 +187,9 @@ def test_a_bot_choosing_an_illegal_action_is_still_a_value_error() -> None:
     with pytest.raises(ValueError, match="which is not a legal action") as caught:
         bot_step(table)
     assert isinstance(caught.value, BotError) and caught.value.kind == "illegal"
+    assert isinstance(caught.value, RaiseTheSumError)
+    cause = caught.value.__cause__
+    assert isinstance(cause, IllegalAction) and caught.value.rule == cause.rule is not None
 
 
 @pytest.mark.parametrize("bot", [Sleeper(), Spinner()], ids=["sleep", "python loop"])

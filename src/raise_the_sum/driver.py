@@ -61,6 +61,7 @@ import attrs
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.bots.base import Bot
 from raise_the_sum.engine import legal_plays
+from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.events import Event, observe_events, step
 from raise_the_sum.rng import Rng
 from raise_the_sum.state import GameState, Phase
@@ -86,7 +87,7 @@ _NEXT_ROUND: Final = NextRound()
 _ACTION_TYPES: Final = (Play, Pass, Discard, NextRound)
 
 
-class BotError(ValueError):
+class BotError(RaiseTheSumError, ValueError):
     """A bot broke its contract: it raised, returned the wrong shape, chose an illegal action,
     or ran out of time.
 
@@ -101,9 +102,10 @@ class BotError(ValueError):
     >>> print(error.at(match=3, seed=7, game_seed=42))
     bot 'opener' at seat 1 raised ZeroDivisionError: division by zero (match 3, tournament seed 7, game seed 42)
 
-    A subclass of :class:`ValueError`, as a bot's illegal choice always
-    raised. It pickles whole, so it comes back from a worker process as it
-    was raised.
+    A :class:`~raise_the_sum.RaiseTheSumError` and a :class:`ValueError`,
+    as a bot's illegal choice always raised; :attr:`rule` is the rule an
+    illegal choice breaks, else None. It pickles whole, so it comes back
+    from a worker process as it was raised.
     """  # noqa: E501 (a doctest shows the message whole)
 
     #: What ``kind`` may be: the bot raised, returned the wrong shape, chose an illegal
@@ -122,6 +124,7 @@ class BotError(ValueError):
         match: int | None = None,
         seed: int | None = None,
         game_seed: int | None = None,
+        rule: str | None = None,
     ) -> None:
         if kind not in self.KINDS:
             raise ValueError(f"BotError.kind: one of {', '.join(self.KINDS)}, got {kind!r}")
@@ -143,6 +146,8 @@ class BotError(ValueError):
         self.seed = seed
         #: The seed the match was dealt with, when in a tournament.
         self.game_seed = game_seed
+        #: The rule an illegal choice breaks (kind ``illegal``), else None.
+        self.rule = rule
         super().__init__(str(self))
 
     def _fields(self) -> dict[str, Any]:
@@ -152,6 +157,7 @@ class BotError(ValueError):
             "match": self.match,
             "seed": self.seed,
             "game_seed": self.game_seed,
+            "rule": self.rule,
         }
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -414,6 +420,7 @@ def bot_step(table: Table) -> tuple[Table, Move]:
             seat,
             "illegal",
             f"chose {action}, which is not a legal action: {error}",
+            rule=getattr(error, "rule", None),
         ) from error
     rngs = (*table.rngs[:seat], rng, *table.rngs[seat + 1 :])
     return _moved(table, after, rngs), Move(seat, action, events, True)
