@@ -459,3 +459,26 @@ def test_a_bot_that_hangs_is_stopped_by_move_seconds_and_the_table_says_so(
 def test_move_seconds_must_be_a_number_of_seconds(value: str) -> None:
     status, _, err = simulate("--bots", "greedy", "--move-seconds", value)
     assert status == 2 and "argument --move-seconds: a number of seconds" in err
+
+
+def test_a_bot_that_cannot_be_sent_to_its_own_process_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "lambda_bots_mod.py").write_text(
+        "class Lambda:\n    name = 'lambda'\n\n    def __init__(self):\n"
+        "        self.pick = lambda legal: legal[0]\n\n"
+        "    def choose(self, view, legal, rng):\n        return self.pick(legal), rng\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, err = simulate(
+        "--bots", "lambda_bots_mod:Lambda", "greedy", "--matches", "1", "--no-progress"
+    )
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "argument --bots: bot 'lambda': cannot be" in err, err
+    # Without the time limit it plays in this process, a fresh copy per match.
+    status, out, err = simulate(
+        "--bots", "lambda_bots_mod:Lambda", "greedy", "--matches", "2", "--move-seconds", "0",
+        "--no-progress",
+    )  # fmt: skip
+    assert status == 0 and "lambda" in out, err

@@ -238,8 +238,8 @@ def _supervised(seated: list[Bot], seconds: float) -> list[Bot]:
         except Exception as error:
             raise ValueError(
                 f"bot {bot.name!r}: cannot be sent to a process of its own for the time limit "
-                f"({type(error).__name__}: {error}); make it picklable, or play with "
-                "move_seconds=None"
+                f"({type(error).__name__}: {error}); make it picklable, or play without a "
+                "time limit (move_seconds=None; --move-seconds 0 on the command line)"
             ) from None
     names = {seat: bot.name for seat, bot in ours.items()}
     _bothost.host()  # started here, so that a failure to start is not taken for the bot's

@@ -483,6 +483,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except BotError as error:
         err.write(_report(error, directory))
         return 1
+    except ValueError as error:  # a bot that cannot be copied or sent to its own process
+        raise UsageError(f"argument --bots: {error}") from None
     except OSError as error:
         if directory is None:
             raise
