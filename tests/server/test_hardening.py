@@ -554,6 +554,25 @@ def test_a_table_that_cannot_be_replayed_is_set_aside_and_the_others_are_served(
         second.stop()
 
 
+def test_a_stored_table_whose_rules_are_over_the_limit_is_set_aside(tmp_path: Path) -> None:
+    """The repro's table, stored by a server that allowed it, never takes a server down."""
+    db = tmp_path / "tables.db"
+    lax = Server(db, pace=3600, options=("--max-actions", "100000000000")).start()
+    with lax.client() as client:  # seat 0 is a person: nothing lists the actions yet
+        huge, huge_tokens, _ = create(client, ["human", "random"], rules=HUGE_RULES)
+        fine, fine_tokens, _ = create(client, ["human", "random"])
+    lax.stop()
+    strict = Server(db, pace=0).start()
+    try:
+        with strict.client() as client:
+            answer = client.get(f"/api/tables/{huge}", headers=bearer(huge_tokens[0]))
+            assert answer.status_code == 503, answer.text
+            assert "legal actions" in answer.json()["message"]
+            assert document(client, fine, fine_tokens[0])["table"] == fine
+    finally:
+        strict.stop()
+
+
 def _serve_once(db: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "raise_the_sum.cli", "serve", "--port", "0", "--db", str(db)],
