@@ -249,11 +249,6 @@ def _supervised(seated: list[Bot], seconds: float) -> list[Bot]:
     ]
 
 
-def _position(table: Table, seat: int) -> str | None:
-    """The position ``seat`` saw at ``table``, in its seat's form, for a report."""
-    return None
-
-
 def play_match(
     bots: Sequence[Bot],
     rules: Rules,
@@ -323,10 +318,7 @@ def play_match(
         except BotError as error:
             at = now[0]
             if error.kind != "time":
-                where = _position(at, error.seat)
-                raise error.at(
-                    match=index + 1, seed=seed, game_seed=game_seed, position=where
-                ) from error
+                raise error.at(match=index + 1, seed=seed, game_seed=game_seed) from error
             out_of_time.append(seats[error.seat])
             bots_now = list(at.bots)
             bots_now[error.seat] = fallback
