@@ -321,6 +321,7 @@ def twins(
         return made
 
     tables = asyncio.run(make())
+    print(f"twin tables {tables[0][0]} and {tables[1][0]}: seed 7, stacked decks")
     running = Server(db, pace=3600).start()
     yield running, tables
     running.stop()
