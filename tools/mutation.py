@@ -11,7 +11,10 @@ and the list needs updating.
 
 The run is bounded: ``--budget`` seconds in all (the mutations not started
 by then are reported as not run), and ``--timeout`` seconds for one test run
-(a mutant that hangs the tests counts as killed, as a hang fails CI).
+(a run that takes longer is reported as a *timeout*, neither killed nor
+survived: on a loaded machine a slow run is not a hang). A mutation known to
+change nothing a test can see carries the reason (``equivalent``); it is run
+and reported, and left out of the score.
 
 Run from the repository's root, out of CI (it takes about 20 minutes on two cores)::
 
@@ -77,6 +80,8 @@ class Mutation:
     old: str
     new: str
     tests: tuple[str, ...] = CORE
+    #: Why no test can kill it (the program behaves the same), or "" for a real bug.
+    equivalent: str = ""
 
 
 S = "src/raise_the_sum/"
@@ -87,7 +92,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              "        if False:\n            return self.adds * self.multiplier\n"),
     Mutation("scoring-floor-lt", S + "scoring.py",
              "        if base <= 0:\n            return 0\n",
-             "        if base < 0:\n            return 0\n"),
+             "        if base < 0:\n            return 0\n",
+             equivalent="at base 0 the formula below gives 0 as well"),
     Mutation("scoring-no-floor", S + "scoring.py",
              "        if base <= 0:\n            return 0\n", "        pass\n"),
     Mutation("scoring-divide-round-up", S + "scoring.py",
@@ -233,13 +239,15 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the mutations; print one line each and the score; 1 if a survivor or stale remains."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", default="", help="run the mutations whose id contains this")
+    parser.add_argument(
+        "--only", nargs="*", default=[], help="run the mutations whose id contains one of these"
+    )
     parser.add_argument("--budget", type=float, default=1800.0, help="seconds in all (1800)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per run (300)")
     parser.add_argument("--full", action="store_true", help="try survivors on the whole suite")
     parser.add_argument("--list", action="store_true", help="list the mutations and stop")
     args = parser.parse_args(argv)
-    chosen = [m for m in MUTATIONS if args.only in m.id]
+    chosen = [m for m in MUTATIONS if not args.only or any(part in m.id for part in args.only)]
     if args.list:
         for m in chosen:
             print(f"{m.id:40} {m.path}")
@@ -272,17 +280,23 @@ def main(argv: list[str] | None = None) -> int:
                     result = ("survived" if result == "passed" else "killed") + " (whole suite)"
                 elif result == "passed":
                     result = "survived"
-                else:
-                    result = "killed" if result == "failed" else "killed (timeout)"
+                elif result == "failed":
+                    result = "killed"
+                if m.equivalent and result.startswith("survived"):
+                    result = f"equivalent ({m.equivalent})"
             finally:
                 target.write_text(text, encoding="utf-8")
             outcome[m.id] = result
             print(f"{m.id:40} {result} ({time.monotonic() - began:.0f} s)", flush=True)
-    ran = [r for r in outcome.values() if r not in ("not run", "stale")]
-    killed = sum(r.startswith("killed") for r in ran)
-    if ran:
-        print(f"score: {killed} of {len(ran)} killed ({100 * killed / len(ran):.0f} %)")
-    return 0 if killed == len(ran) and len(ran) == len(outcome) else 1
+    decided = [r for r in outcome.values() if r.startswith(("killed", "survived"))]
+    killed = sum(r.startswith("killed") for r in decided)
+    if decided:
+        print(f"score: {killed} of {len(decided)} killed ({100 * killed / len(decided):.0f} %)")
+    others = len(outcome) - len(decided)
+    if others:
+        print(f"not in the score: {others} (equivalent, timeout, stale or not run)")
+    done = all(r.startswith(("killed", "equivalent")) for r in outcome.values())
+    return 0 if done else 1
 
 
 if __name__ == "__main__":
