@@ -246,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per run (300)")
     parser.add_argument("--full", action="store_true", help="try survivors on the whole suite")
     parser.add_argument("--list", action="store_true", help="list the mutations and stop")
+    parser.add_argument(
+        "--tests", nargs="*", default=[], help="run these tests against every mutation instead"
+    )
     args = parser.parse_args(argv)
     chosen = [m for m in MUTATIONS if not args.only or any(part in m.id for part in args.only)]
     if args.list:
@@ -257,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="mutation-") as scratch:
         copy = Path(scratch) / "repo"
         copy_tree(copy)
-        if run_tests(copy, CORE + SERVER, args.timeout) != "passed":
+        if run_tests(copy, tuple(args.tests) or CORE + SERVER, args.timeout) != "passed":
             print("the tests fail without any mutation: fix them first", file=sys.stderr)
             return 2
         for m in chosen:
@@ -274,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             target.write_text(text.replace(m.old, m.new), encoding="utf-8")
             try:
                 began = time.monotonic()
-                result = run_tests(copy, m.tests, args.timeout)
+                result = run_tests(copy, tuple(args.tests) or m.tests, args.timeout)
                 if result == "passed" and args.full:
                     result = run_tests(copy, WHOLE, 3 * args.timeout)
                     result = ("survived" if result == "passed" else "killed") + " (whole suite)"
