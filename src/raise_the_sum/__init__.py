@@ -21,6 +21,7 @@ from raise_the_sum.actions import (
 from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
 from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
 from raise_the_sum.events import observe_events, step
+from raise_the_sum.position import Position, PositionError, from_position, to_position
 from raise_the_sum.records import MatchRecord, RecordError
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -51,6 +52,8 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "Position",
+    "PositionError",
     "RecordError",
     "Rng",
     "Rules",
@@ -60,6 +63,7 @@ __all__ = [
     "attack_of",
     "check",
     "explain",
+    "from_position",
     "legal_plays",
     "match_winner",
     "new_game",
@@ -71,5 +75,6 @@ __all__ = [
     "sample_state",
     "score",
     "step",
+    "to_position",
     "validate",
 ]

@@ -14,6 +14,7 @@ public: plays are made face up and discards too (rule R4.12).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from operator import attrgetter
 
 import attrs
@@ -130,10 +131,55 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
     """
     _validate.instance(view, PlayerView, "view")
     _validate.instance(rng, Rng, "rng")
-    unseen = Counter(view.rules.deck)
-    unseen.subtract(view.hand)
-    unseen.subtract(view.standing)
-    unseen.subtract(view.discard)
+    if view.hand_sizes[view.seat] != len(view.hand):
+        raise ValueError(
+            f"view: seat {view.seat} holds {len(view.hand)} cards, not "
+            f"{view.hand_sizes[view.seat]} (rule R6.2)"
+        )
+    sizes: list[tuple[Card, ...] | int] = list(view.hand_sizes)
+    sizes[view.seat] = view.hand
+    hands, deck, _, seed = deal_unseen(
+        view.rules, sizes, view.standing, view.deck_size, view.discard, rng
+    )
+    return GameState(
+        rules=view.rules,
+        seed=seed,
+        rng=Rng.from_seed(seed),
+        phase=view.phase,
+        current=view.current,
+        hands=hands,
+        points=view.points,
+        to_beat=view.to_beat,
+        standing=view.standing,
+        standing_seat=view.standing_seat,
+        passed=view.passed,
+        deck=deck,
+        discard=view.discard,
+    )
+
+
+def deal_unseen(
+    rules: Rules,
+    hands: Sequence[tuple[Card, ...] | int],
+    standing: tuple[Card, ...],
+    deck: tuple[Card, ...] | int,
+    discard: tuple[Card, ...] | int,
+    rng: Rng,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...], int]:
+    """Deal the cards nobody sees at random: the one determinization (package-internal).
+
+    A hand, the deck or the discard pile is either its cards or, when unseen,
+    its size. The unseen cards are ``rules.deck`` less every card given
+    (rule R6.2), shuffled by ``rng`` and dealt in order: to the unseen hands
+    in seat order, then the deck, then the discard pile. Returns the hands,
+    the deck, the discard pile and a new seed, the next 64-bit output of
+    ``rng`` after the shuffle. Used by :func:`sample_state` and by
+    :meth:`Position.sample <raise_the_sum.Position.sample>`.
+    """
+    unseen = Counter(rules.deck)
+    for part in (*hands, standing, deck, discard):
+        if not isinstance(part, int):
+            unseen.subtract(part)
     if any(count < 0 for count in unseen.values()):
         extra = sorted(card for card, count in unseen.items() if count < 0)
         raise ValueError(
@@ -141,36 +187,28 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
             f"{' '.join(map(str, extra))} than the deck (rule R6.2)"
         )
     hidden = sorted(unseen.elements(), key=_BY_INDEX)
-    others = [seat for seat in range(view.rules.players) if seat != view.seat]
-    wanted = sum(view.hand_sizes[seat] for seat in others) + view.deck_size
-    if len(hidden) != wanted or view.hand_sizes[view.seat] != len(view.hand):
+    wanted = sum(part for part in (*hands, deck, discard) if isinstance(part, int))
+    if len(hidden) != wanted:
         raise ValueError(
             f"view: {len(hidden)} unseen cards, but the other hands and the deck "
             f"hold {wanted} (rule R6.2)"
         )
     order, rng = rng.shuffle(hidden)
     seed, _ = rng.next_u64()
-    hands: list[tuple[Card, ...]] = [view.hand] * view.rules.players
     start = 0
-    for seat in others:
-        size = view.hand_sizes[seat]
-        hands[seat] = tuple(sorted(order[start : start + size], key=_BY_INDEX))
+
+    def dealt(size: int) -> tuple[Card, ...]:
+        nonlocal start
         start += size
-    return GameState(
-        rules=view.rules,
-        seed=seed,
-        rng=Rng.from_seed(seed),
-        phase=view.phase,
-        current=view.current,
-        hands=tuple(hands),
-        points=view.points,
-        to_beat=view.to_beat,
-        standing=view.standing,
-        standing_seat=view.standing_seat,
-        passed=view.passed,
-        deck=order[start:],
-        discard=view.discard,
+        return order[start - size : start]
+
+    dealt_hands = tuple(
+        tuple(sorted(dealt(hand), key=_BY_INDEX)) if isinstance(hand, int) else hand
+        for hand in hands
     )
+    dealt_deck = dealt(deck) if isinstance(deck, int) else deck
+    dealt_discard = dealt(discard) if isinstance(discard, int) else discard
+    return dealt_hands, dealt_deck, dealt_discard, seed
 
 
 _BY_INDEX = attrgetter("index")
