@@ -221,3 +221,11 @@ def test_to_position_refuses_a_seat_a_view_or_position_is_not() -> None:
         to_position(position, seat=0)
     with pytest.raises(TypeError, match="from_position takes a str"):
         from_position(b"rts1")  # type: ignore[arg-type]
+
+
+def test_a_deck_written_as_a_lone_question_mark_is_the_rest_of_the_cards() -> None:
+    position = from_position("rts1 1 ?7|+4+9x2-3|?7 +8@0=8 p1 - 0,0,0 ? -")
+    assert position.deck == 62 - 7 - 4 - 7 - 1
+    assert str(position) == "rts1 1 ?7|+4+9x2-3|?7 +8@0=8 p1 - 0,0,0 ?43 -"
+    error = refused("rts1 1 ?30|?30|?7 - p0 - 0,0,0 ? -")
+    assert (error.rule, error.column) == ("R6.2", 32)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, NoReturn
 
 import attrs
@@ -45,7 +45,7 @@ from raise_the_sum.scoring import Attack, sent_by
 from raise_the_sum.state import GameState, InvalidState, Phase, check_table
 from raise_the_sum.views import PlayerView, deal_unseen
 
-__all__ = ["VERSION", "Position", "PositionError", "from_position", "to_position"]
+__all__ = ["VERSION", "Position", "PositionError", "first_excess", "from_position", "to_position"]
 
 #: The version of the notation this library writes and reads: the ``1`` of ``rts1``.
 VERSION: Final = 1
@@ -512,8 +512,20 @@ class _Reader:
         phase, current = self.turn(turn_t, players)
         passed = self.passed(passed_t, players)
         points = self.points(points_t)
-        deck = self.pile(deck_t, "the deck")
         discard = self.pile(discard_t, "the discard pile")
+        if deck_t.text == "?":  # the rest: what the hands, the play and the discard leave
+            others = sum(_size(part) for part in (*hands, discard)) + len(standing)
+            rest = len(rules.deck) - others
+            if rest < 0:
+                self.fail(
+                    deck_t.column,
+                    f"the hands, the standing play and the discard pile hold {others} cards; "
+                    f"the deck has {len(rules.deck)}",
+                    "R6.2",
+                )
+            deck: Pile = rest
+        else:
+            deck = self.pile(deck_t, "the deck")
         seed = rng = None
         if "seed" in options:
             token = options["seed"]
@@ -769,17 +781,10 @@ class _Reader:
         deck_t: _Token,
     ) -> None:
         """No more of a card than the deck holds (R1.2), and exactly the deck in all (R6.2)."""
-        held = Counter(rules.deck)
-        seen: Counter[Card] = Counter()
-        for card, column in self.shown:
-            seen[card] += 1
-            if seen[card] > held[card]:
-                which = "the deck" if rules.deck == STANDARD_DECK else "the rules' deck"
-                self.fail(
-                    column,
-                    f"{which} holds {held[card]} {card}; this position shows {seen[card]}",
-                    "R1.2",
-                )
+        found = first_excess(rules.deck, [card for card, _ in self.shown])
+        if found is not None:
+            at, card, held = found
+            self.fail(self.shown[at][1], _excess_reason(rules, card, held, held + 1), "R1.2")
         total = sum(_size(part) for part in (*hands, deck, discard)) + len(standing)
         if total != len(rules.deck):
             self.fail(
@@ -788,3 +793,30 @@ class _Reader:
                 f"cards; the deck has {len(rules.deck)}",
                 "R6.2",
             )
+
+
+def first_excess(deck: Sequence[Card], cards: Iterable[Card]) -> tuple[int, Card, int] | None:
+    """The first of ``cards`` that ``deck`` cannot hold (rule R1.2), or None if it holds them all.
+
+    Returns its index in ``cards``, the card and how many of it the deck
+    holds. The one test of "more of a card than the deck has", for the
+    position reader and for a table given on the command line:
+
+    >>> from raise_the_sum import STANDARD_DECK, parse_cards
+    >>> first_excess(STANDARD_DECK, parse_cards("+9 -9 +1 -9"))
+    (3, Card.parse('-9'), 1)
+    >>> first_excess(STANDARD_DECK, parse_cards("+9 -9")) is None
+    True
+    """
+    held = Counter(deck)
+    seen: Counter[Card] = Counter()
+    for at, card in enumerate(cards):
+        seen[card] += 1
+        if seen[card] > held[card]:
+            return at, card, held[card]
+    return None
+
+
+def _excess_reason(rules: Rules, card: Card, held: int, shown: int) -> str:
+    which = "the deck" if rules.deck == STANDARD_DECK else "the rules' deck"
+    return f"{which} holds {held} {card}; this position shows {shown}"
