@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 import re
+import shlex
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +26,7 @@ from raise_the_sum import (
     parse_cards,
     to_position,
 )
+from raise_the_sum.cli import main
 from raise_the_sum.position import Position
 
 #: Seat 0 to open in a standard two-player game: its hand, seat 1's 7 cards, the deck.
@@ -229,3 +233,23 @@ def test_a_deck_written_as_a_lone_question_mark_is_the_rest_of_the_cards() -> No
     assert str(position) == "rts1 1 ?7|+4+9x2-3|?7 +8@0=8 p1 - 0,0,0 ?43 -"
     error = refused("rts1 1 ?30|?30|?7 - p0 - 0,0,0 ? -")
     assert (error.rule, error.column) == ("R6.2", 32)
+
+
+def test_the_commands_on_the_positions_page_print_what_the_page_shows() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "position.rst"
+    blocks: list[tuple[str, list[str]]] = []
+    for line in page.read_text(encoding="utf-8").splitlines():
+        text = line.strip()
+        if text.startswith("$ raise-the-sum "):
+            blocks.append((text.removeprefix("$ raise-the-sum "), []))
+        elif blocks and line.startswith("   ") and text:
+            blocks[-1][1].append(text)
+        elif blocks and not line.startswith("   ") and text:
+            break
+    assert len(blocks) == 2
+    for command, shown in blocks:
+        out, err = io.StringIO(), io.StringIO()
+        status = main(shlex.split(command), out=out, err=err)
+        assert (status, err.getvalue()) == (0, "")
+        printed = [line for line in out.getvalue().splitlines() if line]
+        assert printed[: len(shown)] == shown
