@@ -68,6 +68,25 @@ class PlayerView:
     opening = property(is_opening)
 
     @property
+    def players(self) -> int:
+        """The number of seats, ``rules.players``, as :attr:`GameState.players
+        <raise_the_sum.GameState.players>`."""
+        return self.rules.players
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats still in this round, in seat order, as :attr:`GameState.active
+        <raise_the_sum.GameState.active>`.
+
+        >>> from raise_the_sum import Pass, Play, apply, new_game, parse_cards
+        >>> state = apply(new_game(seed=7), Play(parse_cards("+7 +6 -5")))
+        >>> view = observe(apply(state, Pass()), 0)
+        >>> view.players, view.active
+        (4, (0, 2, 3))
+        """
+        return tuple(seat for seat in range(self.rules.players) if seat not in self.passed)
+
+    @property
     def to_act(self) -> bool:
         """True when this seat is the one to act."""
         return self.current == self.seat and self.phase is not Phase.MATCH_OVER

@@ -231,6 +231,8 @@ def _view(view: PlayerView) -> dict[str, JSON]:
         "points": list(view.points),
         "deck_size": view.deck_size,
         "discard": _pile(view.discard),
+        "players": view.players,
+        "active": list(view.active),
     }
 
 
@@ -749,8 +751,12 @@ _VIEW_FIELDS: Final = (
 )
 
 
+#: Fields a view's document may hold, derived from the others: checked, never needed.
+_VIEW_DERIVED: Final = ("players", "active")
+
+
 def _d_view(value: object, path: str) -> PlayerView:
-    obj = _object(value, path, "a view", _VIEW_FIELDS)
+    obj = _object(value, path, "a view", _VIEW_FIELDS, _VIEW_DERIVED)
     _format(obj, path, _VIEW_FORMAT)
     rules = _d_rules(obj["rules"], f"{path}/rules")
     view = PlayerView(
@@ -773,6 +779,10 @@ def _d_view(value: object, path: str) -> PlayerView:
         _check_view(view)
     except InvalidState as error:
         _problem(error, path)
+    if "players" in obj and obj["players"] != view.players:
+        _fail(f"{path}/players", f"expected {view.players}, the rules' players")
+    if "active" in obj and obj["active"] != list(view.active):
+        _fail(f"{path}/active", f"expected {list(view.active)}, the seats that have not passed")
     return view
 
 
@@ -1317,7 +1327,10 @@ _DEFS: Final[dict[str, dict[str, Any]]] = {
             "points": {"type": "array", "items": _integer(0), "minItems": 2, "maxItems": 4},
             "deck_size": _integer(0),
             "discard": _CARDS,
+            "players": {"description": "Optional: rules.players.", **_integer(2, 4)},
+            "active": {"description": "Optional: the seats that have not passed.", **_SEATS},
         },
+        _VIEW_FIELDS,
     ),
     "step": _closed(
         "One step of an explanation, citing its rule.",
