@@ -38,6 +38,15 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from raise_the_sum import _validate
+from raise_the_sum._render import (
+    PHASE_LETTERS,
+    RULE_OPTIONS,
+    TAG,
+    Pile,
+    position_text,
+    rule_options,
+)
+from raise_the_sum._render import VERSION as _VERSION
 from raise_the_sum.cards import STANDARD_DECK, Card, NotationError
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -48,11 +57,8 @@ from raise_the_sum.views import PlayerView, deal_unseen
 __all__ = ["VERSION", "Position", "PositionError", "first_excess", "from_position", "to_position"]
 
 #: The version of the notation this library writes and reads: the ``1`` of ``rts1``.
-VERSION: Final = 1
-_TAG: Final = f"rts{VERSION}"
-
-#: A hand, the deck or the discard pile: its cards, or its size when unseen.
-Pile = tuple[Card, ...] | int
+VERSION: Final = _VERSION
+_TAG: Final = TAG
 
 
 class PositionError(ValueError):
@@ -87,26 +93,8 @@ class PositionError(ValueError):
         return (PositionError, (self.reason, self.rule, self.column))
 
 
-_PHASE_LETTER: Final = {
-    Phase.PLAY: "p",
-    Phase.DISCARD: "d",
-    Phase.ROUND_OVER: "r",
-    Phase.MATCH_OVER: "m",
-}
-_PHASE_BY_LETTER: Final = {letter: phase for phase, letter in _PHASE_LETTER.items()}
-
-#: The options that set a rule, in the order they are written.
-_RULE_OPTIONS: Final = (
-    "hand_size",
-    "hand_limit",
-    "min_play",
-    "max_play",
-    "points_to_win",
-    "first_player",
-    "deck",
-)
-_OPTIONS: Final = (*_RULE_OPTIONS, "seed", "rng")
-_DEFAULT: Final = Rules()
+_PHASE_BY_LETTER: Final = {PHASE_LETTERS[phase.value]: phase for phase in Phase}
+_OPTIONS: Final = (*RULE_OPTIONS, "seed", "rng")
 _NUMBER: Final = re.compile(r"(?:0|[1-9][0-9]*)\Z")
 _SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 #: The most digits a number may have (a seed is any integer, rule R3.8).
@@ -351,22 +339,21 @@ class Position:
     def __str__(self) -> str:
         """The position in the notation: what :func:`to_position` writes."""
         fields = [
-            _TAG,
-            "*" if self.seat is None else str(self.seat),
-            "|".join(_pile(hand) for hand in self.hands),
-            "-"
-            if not self.standing
-            else f"{_cards(self.standing)}@{self.standing_seat}={self.to_beat}",
-            f"{_PHASE_LETTER[self.phase]}{self.current}",
-            ",".join(map(str, sorted(self.passed))) or "-",
-            ",".join(map(str, self.points)),
-            _pile(self.deck),
-            _pile(self.discard),
+            position_text(
+                self.seat,
+                self.hands,
+                self.standing,
+                self.standing_seat,
+                self.to_beat,
+                self.phase.value,
+                self.current,
+                self.passed,
+                self.points,
+                self.deck,
+                self.discard,
+            ),
+            *rule_options(self.rules),
         ]
-        for name in _RULE_OPTIONS:
-            value = getattr(self.rules, name)
-            if value != getattr(_DEFAULT, name):
-                fields.append(f"{name}={_cards(value) if name == 'deck' else value}")
         if self.seed is not None:
             fields.append(f"seed={self.seed}")
         if self.rng is not None:
@@ -415,14 +402,6 @@ def from_position(text: str, *, rules: Rules | None = None) -> Position:
 
 
 # -- writing -------------------------------------------------------------------------------
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return "".join(map(str, cards)) or "-"
-
-
-def _pile(pile: Pile) -> str:
-    return f"?{pile}" if isinstance(pile, int) else _cards(pile)
 
 
 def _known(pile: Pile) -> tuple[Card, ...]:
@@ -609,7 +588,7 @@ class _Reader:
 
     def rules(self, options: dict[str, _Token], players: int) -> Rules:
         fields: dict[str, Any] = {"players": players}
-        for name in _RULE_OPTIONS:
+        for name in RULE_OPTIONS:
             token = options.get(name)
             if token is None:
                 continue
