@@ -14,9 +14,11 @@ can use it without importing the position module, which imports them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from html import escape
-from typing import Final
+from typing import Final, Protocol
+
+import attrs
 
 from raise_the_sum.cards import Card, Kind
 from raise_the_sum.rules import Rules
@@ -29,16 +31,9 @@ TAG: Final = f"rts{VERSION}"
 #: Each phase's letter, by the phase's value (``Phase.PLAY.value`` is ``"play"``).
 PHASE_LETTERS: Final = {"play": "p", "discard": "d", "round over": "r", "match over": "m"}
 
-#: The options that set a rule, in the order they are written.
-RULE_OPTIONS: Final = (
-    "hand_size",
-    "hand_limit",
-    "min_play",
-    "max_play",
-    "points_to_win",
-    "first_player",
-    "deck",
-)
+#: The options that set a rule: the fields of :class:`~raise_the_sum.Rules` but the number of
+#: players (the number of hands says it), in their order.
+RULE_OPTIONS: Final = tuple(field.name for field in attrs.fields(Rules) if field.name != "players")
 _DEFAULT: Final = Rules()
 
 #: A hand, the deck or the discard pile: its cards, or its size when not shown.
@@ -55,32 +50,64 @@ def pile_text(pile: Pile) -> str:
     return f"?{pile}" if isinstance(pile, int) else cards_text(pile)
 
 
+class _Phase(Protocol):
+    @property
+    def value(self) -> str: ...
+
+
+class Table(Protocol):
+    """The public table that a state, a view and a position all have."""
+
+    @property
+    def phase(self) -> _Phase: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def to_beat(self) -> int | None: ...
+    @property
+    def standing(self) -> tuple[Card, ...]: ...
+    @property
+    def standing_seat(self) -> int | None: ...
+    @property
+    def passed(self) -> frozenset[int]: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def attack(self) -> object: ...
+
+
 def position_text(
-    who: int | None,
-    hands: Sequence[Pile],
-    standing: Sequence[Card],
-    standing_seat: int | None,
-    to_beat: int | None,
-    phase: str,
-    current: int,
-    passed: Set[int],
-    points: Sequence[int],
-    deck: Pile,
-    discard: Pile,
+    table: Table, who: int | None, hands: Sequence[Pile], deck: Pile, discard: Pile
 ) -> str:
-    """The notation's nine fields (``phase`` is a :class:`~raise_the_sum.Phase`'s value)."""
+    """The notation's nine fields: ``table`` seen by ``who`` (None: the referee)."""
     return " ".join(
         (
             TAG,
             "*" if who is None else str(who),
             "|".join(map(pile_text, hands)),
-            f"{cards_text(standing)}@{standing_seat}={to_beat}" if standing else "-",
-            f"{PHASE_LETTERS[phase]}{current}",
-            ",".join(map(str, sorted(passed))) or "-",
-            ",".join(map(str, points)),
+            (
+                f"{cards_text(table.standing)}@{table.standing_seat}={table.to_beat}"
+                if table.standing
+                else "-"
+            ),
+            f"{PHASE_LETTERS[table.phase.value]}{table.current}",
+            ",".join(map(str, sorted(table.passed))) or "-",
+            ",".join(map(str, table.points)),
             pile_text(deck),
             pile_text(discard),
         )
+    )
+
+
+def short_repr(
+    table: Table, who: int | None, hands: Sequence[Pile], deck: int, discard: int
+) -> str:
+    """A state's or a view's ``repr``: its position with the piles as sizes, and no house deck."""
+    text = position_text(table, who, hands, deck, discard)
+    return (
+        " ".join([f"<{type(table).__name__}", text, *rule_options(table.rules, deck=False)]) + ">"
     )
 
 
@@ -146,34 +173,22 @@ def _pile_html(pile: Pile) -> str:
     return _cards_html(pile)
 
 
-def table_html(
-    title: str,
-    hands: Sequence[Pile],
-    standing: Sequence[Card],
-    standing_seat: int | None,
-    to_beat: int | None,
-    attack: str,
-    phase: str,
-    current: int,
-    passed: Set[int],
-    points: Sequence[int],
-    deck_size: int,
-    discard_size: int,
-) -> str:
+def table_html(table: Table, title: str, hands: Sequence[Pile], deck: int, discard: int) -> str:
     """A small HTML table: one row per seat (hand, points, passes, the turn), and the table.
 
-    ``title`` says whose table it is; ``phase`` is a :class:`~raise_the_sum.Phase`'s value.
+    ``title`` says whose table it is; ``deck`` and ``discard`` are the piles' sizes.
     """
+    current = table.current
     doing = {
         "play": "to play",
         "discard": "to discard",
         "round over": "won the round",
         "match over": "won the match",
-    }[phase]
-    if standing:
+    }[table.phase.value]
+    if table.standing:
         facing = (
-            f"{_cards_html(standing)} by seat {standing_seat}: {to_beat} to beat, "
-            f"attack {escape(attack)}"
+            f"{_cards_html(table.standing)} by seat {table.standing_seat}: {table.to_beat} "
+            f"to beat, attack {escape(str(table.attack))}"
         )
     else:
         facing = "no play stands: an opening"
@@ -182,17 +197,17 @@ def table_html(
         notes = []
         if seat == current:
             notes.append(f"<b>{doing}</b>")
-        if seat == standing_seat:
+        if seat == table.standing_seat:
             notes.append("made the standing play")
-        if seat in passed:
+        if seat in table.passed:
             notes.append("passed")
         rows.append(
             f"<tr><td>{seat}</td><td>{_pile_html(hand)}</td>"
-            f'<td style="text-align:right">{points[seat]}</td><td>{", ".join(notes)}</td></tr>'
+            f"<td>{table.points[seat]}</td><td>{', '.join(notes)}</td></tr>"
         )
     return (
         _STYLE + '<table class="rts-table">'
         f'<caption style="text-align:left">{escape(title)}: seat {current} {doing}; '
-        f"{facing}; deck {deck_size}, discard pile {discard_size}</caption>"
+        f"{facing}; deck {deck}, discard pile {discard}</caption>"
         "<tr><th>seat</th><th>hand</th><th>points</th><th></th></tr>" + "".join(rows) + "</table>"
     )

@@ -52,7 +52,7 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack, sent_by
 from raise_the_sum.state import GameState, InvalidState, Phase, check_table
-from raise_the_sum.views import PlayerView, deal_unseen
+from raise_the_sum.views import PlayerView, deal_unseen, observe
 
 __all__ = ["VERSION", "Position", "PositionError", "first_excess", "from_position", "to_position"]
 
@@ -173,38 +173,21 @@ class Position:
         >>> Position.of(new_game(seed=7), seat=2).hands
         (8, 7, (Card.parse('+1'), Card.parse('+2'), Card.parse('+4'), Card.parse('+6'), Card.parse('+9'), Card.parse('x3'), Card.parse('/2')), 7)
         """  # noqa: E501
+        if isinstance(table, GameState) and seat is not None:
+            table = observe(table, seat)  # a seat's position is its view's
+        deck: Pile
         if isinstance(table, PlayerView):
             if seat is not None and seat != table.seat:
                 raise ValueError(f"seat: this view is seat {table.seat}'s, not seat {seat}'s")
-            hands: tuple[Pile, ...] = tuple(
-                table.hand if n == table.seat else size for n, size in enumerate(table.hand_sizes)
-            )
-            return cls(
-                table.rules,
-                table.seat,
-                table.phase,
-                table.current,
-                hands,
-                table.points,
-                table.to_beat,
-                table.standing,
-                table.standing_seat,
-                table.passed,
-                table.deck_size,
-                table.discard,
-            )
-        _validate.instance(table, GameState, "state")
-        if seat is not None:
-            _validate.whole(seat, "seat")
-            if not 0 <= seat < table.rules.players:
-                raise ValueError(f"seat: a seat from 0 to {table.rules.players - 1}, got {seat}")
-            hands = tuple(hand if n == seat else len(hand) for n, hand in enumerate(table.hands))
-            deck: Pile = len(table.deck)
+            who, hands, deck = table.seat, table._hands(), table.deck_size
+            seed, rng = None, None
         else:
-            hands, deck = table.hands, table.deck
+            _validate.instance(table, GameState, "state")
+            who, hands, deck = None, table.hands, table.deck
+            seed, rng = table.seed, table.rng
         return cls(
             table.rules,
-            seat,
+            who,
             table.phase,
             table.current,
             hands,
@@ -215,8 +198,8 @@ class Position:
             table.passed,
             deck,
             table.discard,
-            None if seat is not None else table.seed,
-            None if seat is not None else table.rng,
+            seed,
+            rng,
         )
 
     def state(self) -> GameState:
@@ -278,22 +261,7 @@ class Position:
             raise PositionError(
                 "the position gives the discard pile as a size; a view holds its cards", "R4.12"
             )
-        return PlayerView(
-            rules=self.rules,
-            seat=seat,
-            phase=self.phase,
-            current=self.current,
-            hand=hand,
-            hand_sizes=tuple(_size(hand) for hand in self.hands),
-            to_beat=self.to_beat,
-            attack=self.attack,
-            standing=self.standing,
-            standing_seat=self.standing_seat,
-            passed=self.passed,
-            points=self.points,
-            deck_size=_size(self.deck),
-            discard=self.discard,
-        )
+        return observe(self.sample(Rng.from_seed(0)), seat)  # the unseen cards do not show
 
     def sample(self, rng: Rng) -> GameState:
         """A whole state that fits the position: what is unseen dealt at random by ``rng``.
@@ -339,19 +307,7 @@ class Position:
     def __str__(self) -> str:
         """The position in the notation: what :func:`to_position` writes."""
         fields = [
-            position_text(
-                self.seat,
-                self.hands,
-                self.standing,
-                self.standing_seat,
-                self.to_beat,
-                self.phase.value,
-                self.current,
-                self.passed,
-                self.points,
-                self.deck,
-                self.discard,
-            ),
+            position_text(self, self.seat, self.hands, self.deck, self.discard),
             *rule_options(self.rules),
         ]
         if self.seed is not None:

@@ -16,7 +16,7 @@ from typing import Final, Protocol
 
 import attrs
 
-from raise_the_sum._render import position_text, rule_options, table_html
+from raise_the_sum._render import short_repr, table_html
 from raise_the_sum.cards import Card, Kind
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -128,37 +128,11 @@ class GameState:
         >>> apply(new_game(seed=7), Play(parse_cards("+7 +6 -5")))
         <GameState rts1 * +5+5+6-3-6|+1+3+4+8+8x2-2-7|+1+2+4+6+9x3/2|+2+3+8+8+9-1/3 +6+7-5@0=13 p1 - 0,0,0,0 ?32 ?0>
         """  # noqa: E501 (a doctest shows the repr whole)
-        text = position_text(
-            None,
-            self.hands,
-            self.standing,
-            self.standing_seat,
-            self.to_beat,
-            self.phase.value,
-            self.current,
-            self.passed,
-            self.points,
-            len(self.deck),
-            len(self.discard),
-        )
-        return " ".join(["<GameState", text, *rule_options(self.rules, deck=False)]) + ">"
+        return short_repr(self, None, self.hands, len(self.deck), len(self.discard))
 
     def _repr_html_(self) -> str:
         """A small HTML table for notebooks: every hand in the guide's colours and signs."""
-        return table_html(
-            "the whole table",
-            self.hands,
-            self.standing,
-            self.standing_seat,
-            self.to_beat,
-            str(self.attack),
-            self.phase.value,
-            self.current,
-            self.passed,
-            self.points,
-            len(self.deck),
-            len(self.discard),
-        )
+        return table_html(self, "the whole table", self.hands, len(self.deck), len(self.discard))
 
 
 class InvalidState(ValueError):

@@ -20,7 +20,7 @@ from operator import attrgetter
 import attrs
 
 from raise_the_sum import _validate
-from raise_the_sum._render import position_text, rule_options, table_html
+from raise_the_sum._render import short_repr, table_html
 from raise_the_sum.cards import Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -108,37 +108,12 @@ class PlayerView:
         >>> observe(new_game(seed=7), 1)
         <PlayerView rts1 1 ?8|+1+3+8+8x2-2-7|?7|?7 - p0 - 0,0,0,0 ?33 ?0>
         """
-        text = position_text(
-            self.seat,
-            self._hands(),
-            self.standing,
-            self.standing_seat,
-            self.to_beat,
-            self.phase.value,
-            self.current,
-            self.passed,
-            self.points,
-            self.deck_size,
-            len(self.discard),
-        )
-        return " ".join(["<PlayerView", text, *rule_options(self.rules, deck=False)]) + ">"
+        return short_repr(self, self.seat, self._hands(), self.deck_size, len(self.discard))
 
     def _repr_html_(self) -> str:
         """A small HTML table for notebooks: the seat's own cards, in the guide's colours."""
-        return table_html(
-            f"seat {self.seat}'s view",
-            self._hands(),
-            self.standing,
-            self.standing_seat,
-            self.to_beat,
-            str(self.attack),
-            self.phase.value,
-            self.current,
-            self.passed,
-            self.points,
-            self.deck_size,
-            len(self.discard),
-        )
+        title = f"seat {self.seat}'s view"
+        return table_html(self, title, self._hands(), self.deck_size, len(self.discard))
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
