@@ -17,7 +17,10 @@ Each figure is the median over ``--repeats`` runs of the mean cost per state
   holds 8 cards and every sub-multiset of 1 to 5 is legal (the worst case);
 * a view with its legal actions: ``encode(view)`` and ``encode`` of every
   legal action (the actions already listed), the document a server sends a
-  seat at each step. Issue 7's target is at most 5x ``legal_plays``.
+  seat at each step. Issue 7's target is at most 5x ``legal_plays``;
+* ``loads`` of a state's and a view's text, and of each legal action's text
+  (what a server reads from a client), beside the standard library's
+  ``json.loads`` of the same texts, which checks nothing.
 
 The ``cattrs`` figures, measured when ``cattrs`` is installed, are the same
 view-with-actions document built by a ``cattrs`` converter (generated
@@ -28,6 +31,7 @@ unstructure functions for the attrs classes, hooks for cards, phases and the
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import statistics
 import sys
@@ -48,7 +52,7 @@ from raise_the_sum import (
     new_game,
     observe,
 )
-from raise_the_sum.wire import decode, dumps, encode
+from raise_the_sum.wire import decode, dumps, encode, loads
 
 
 def sample_states(count: int, seed: int = 2026) -> list[GameState]:
@@ -127,6 +131,9 @@ def measure(states: list[GameState], label: str, repeats: int) -> None:
     legals = [legal_plays(state) for state in states]
     state_docs = [encode(state) for state in states]
     view_docs = [encode(view) for view in views]
+    state_texts = [dumps(state) for state in states]
+    view_texts = [dumps(view) for view in views]
+    action_texts = [dumps(action) for legal in legals for action in legal]
     for state, document in zip(states, state_docs, strict=True):
         assert decode(GameState, document) == state
     r = repeats
@@ -144,6 +151,12 @@ def measure(states: list[GameState], label: str, repeats: int) -> None:
         "decode(PlayerView, ...)": lambda: [decode(PlayerView, d) for d in view_docs],
         "dumps(view)": lambda: [dumps(v) for v in views],
         "view + legal actions": view_and_legal,
+        "json.loads(state text)": lambda: [json.loads(t) for t in state_texts],
+        "loads(GameState, text)": lambda: [loads(GameState, t) for t in state_texts],
+        "json.loads(view text)": lambda: [json.loads(t) for t in view_texts],
+        "loads(PlayerView, text)": lambda: [loads(PlayerView, t) for t in view_texts],
+        "json.loads(legal actions' texts)": lambda: [json.loads(t) for t in action_texts],
+        "loads(Action, each legal action)": lambda: [loads(Action, t) for t in action_texts],
     }
     alternative = cattrs_view_encoder()
     if alternative is not None:

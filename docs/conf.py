@@ -52,8 +52,11 @@ nitpick_ignore = [
     ("py:class", "concurrent.futures._base.Executor"),
     # The type variable of Rng.shuffle.
     ("py:class", "raise_the_sum.rng.T"),
-    # The type variable of wire.decode and wire.loads.
-    ("py:class", "raise_the_sum.wire.T"),
+    # The type variable of wire.decode and wire.loads, and the PEP 747 type form they
+    # take (imported for type checkers only).
+    ("py:class", "raise_the_sum.wire._api.T"),
+    ("py:class", "T"),
+    ("py:class", "TypeForm"),
     # The adapters' signatures name numpy, gymnasium and PettingZoo types (extra "rl"),
     # and the OpenSpiel state's private node.
     ("py:class", "npt.NDArray"),

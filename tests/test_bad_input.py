@@ -17,26 +17,35 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 from raise_the_sum import (
     STANDARD_DECK,
+    Action,
     Attack,
     Card,
     Discard,
     GameState,
     IllegalAction,
+    InvalidState,
     Kind,
+    MatchRecord,
     NextRound,
+    NotationError,
     Pass,
     Phase,
     Play,
+    RaiseTheSumError,
+    RecordError,
     Rules,
     apply,
     check,
     new_game,
     parse_action,
     parse_cards,
+    validate,
+    wire,
 )
 
 
@@ -543,3 +552,52 @@ def test_R7_2_an_attack_out_of_range_is_refused_naming_the_field(
 ) -> None:
     with pytest.raises(error, match=message):
         Attack(**config)
+
+
+# -- every error shares one base class ---------------------------------------------------------
+
+
+def _raised(make: Callable[[], object]) -> BaseException:
+    with pytest.raises(RaiseTheSumError) as caught:
+        make()
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("make", "kind", "rule"),
+    [
+        (lambda: apply(opening(), Pass()), IllegalAction, "R4.3"),
+        (lambda: parse_cards("+10"), NotationError, "R1.6"),
+        (lambda: validate(attrs.evolve(new_game(seed=7), current=4)), InvalidState, "R3.1"),
+        (lambda: MatchRecord.from_text('[Players "5"]\n[Seed "1"]\n'), RecordError, "R3.1"),
+        (lambda: MatchRecord.from_text('[Seed "1"]\n\nRound 1\n*\nmore\n'), RecordError, None),
+        (lambda: wire.loads(Card, '"x4"'), wire.WireError, "R1.6"),
+        (lambda: wire.loads(Action, '{"type": "pass", "seat": 1}'), wire.WireError, None),
+    ],
+    ids=["illegal", "notation", "state", "record-rules", "record-text", "wire-card", "wire-shape"],
+)
+def test_every_error_the_library_raises_is_a_RaiseTheSumError_and_a_ValueError_with_its_rule(
+    make: Callable[[], object], kind: type[Exception], rule: str | None
+) -> None:
+    error = _raised(make)
+    assert type(error) is kind
+    assert isinstance(error, RaiseTheSumError) and isinstance(error, ValueError)
+    assert isinstance(error.reason, str) and error.reason
+    assert error.rule == rule
+    if rule is not None:
+        assert str(error).endswith(f"(rule {rule})")
+
+
+def test_a_record_error_names_the_rule_its_message_cites() -> None:
+    # A bad card in a tag (R1.6) and in an action (R1.6), bad rules (R3.x): the rule, not None.
+    cases = [
+        ('[Deck "+1 x4"]\n[Seed "1"]\n', "R1.6", 1, 11),
+        ('[Players "2"]\n[Seed "1"]\n\nRound 1\n1. Seat 0: play +8 x4\n*\n', "R1.6", 5, 20),
+        ('[Players "2"]\n[MinPlay "3"]\n[MaxPlay "2"]\n[Seed "1"]\n', "R3.7", 3, 10),
+    ]
+    for text, rule, line, column in cases:  # the error's place is unchanged
+        with pytest.raises(RecordError) as caught:
+            MatchRecord.from_text(text)
+        error = caught.value
+        assert (error.rule, f"(rule {rule})" in error.reason) == (rule, True)
+        assert (error.line, error.column) == (line, column)

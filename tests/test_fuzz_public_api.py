@@ -43,6 +43,7 @@ from raise_the_sum import (
     check,
     explain,
     legal_plays,
+    legal_plays_by_definition,
     match_winner,
     new_game,
     observe,
@@ -53,6 +54,7 @@ from raise_the_sum import (
     score,
 )
 from raise_the_sum.bots import make_bot
+from raise_the_sum.limits import action_bound
 from raise_the_sum.rulebook import parse_rule_id, rule
 
 STATE = new_game(Rules(players=3), seed=11)
@@ -284,6 +286,8 @@ TARGETS: dict[str, tuple[Callable[[Any], object], tuple[str, ...]]] = {
     "new_game(seed)": (lambda v: new_game(seed=v), ("seed",)),
     "new_game(deck)": (lambda v: new_game(seed=1, deck=v), ("deck",)),
     "legal_plays(state)": (lambda v: legal_plays(v), ("state",)),
+    "legal_plays_by_definition(state)": (lambda v: legal_plays_by_definition(v), ("state",)),
+    "action_bound(rules)": (lambda v: action_bound(v), ("rules",)),
     "apply(state)": (lambda v: apply(v, Pass()), ("state",)),
     "apply(action)": (lambda v: apply(STATE, v), ("action",)),
     "apply(seat)": (lambda v: apply(STATE, Play(CARDS), seat=v), ("seat",)),
@@ -342,6 +346,7 @@ def test_the_fuzz_run_covers_every_public_function_of_the_core() -> None:
         "raise_the_sum.rules",
         "raise_the_sum.rng",
         "raise_the_sum.cards",
+        "raise_the_sum.limits",
     }
     fuzzed = {key.split("(")[0].split(".")[0] for key in TARGETS}
     for name in raise_the_sum.__all__:

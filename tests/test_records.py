@@ -489,7 +489,7 @@ def test_an_illegal_action_in_the_text_gives_its_number_and_rule() -> None:
     error = _error(CLUB_NIGHT.replace("2. Bo: pass", "2. Bo: play +9 +8"))
     assert (error.number, error.rule) == (2, "R4.4")
     error = _error(ROUND + "1. Seat 0: play +3 +10\n")
-    assert (error.number, error.rule) == (1, None)
+    assert (error.number, error.rule) == (1, "R1.6")  # the card's notation
 
 
 def test_from_text_takes_only_text() -> None:

@@ -1,7 +1,8 @@
-"""``validate(state)``: one bad case for each of its documented checks.
+"""``validate(state)`` and ``validate(view)``: one bad case for each of their documented checks.
 
-Each case changes one thing in a state the engine built and expects the
-check that names that thing: its field, its rule and its words. That every
+Each case changes one thing in a state (or a view) the engine built and
+expects the check that names that thing: its field, its rule and its words.
+A state's hands and standing play are checked as soon as it is built. That every
 state the engine builds passes is a property in
 ``tests/properties/test_wire_properties.py``.
 """
@@ -15,15 +16,18 @@ import attrs
 import pytest
 
 from raise_the_sum import (
+    Attack,
     GameState,
     InvalidState,
     Pass,
     Phase,
     Play,
+    PlayerView,
     Rules,
     apply,
     legal_plays,
     new_game,
+    observe,
     parse_cards,
     validate,
 )
@@ -329,9 +333,8 @@ CASES: list[Case] = [
 def test_validate_refuses_each_bad_case_naming_the_field_and_the_rule(
     name: str, make: Callable[[], GameState], rule: str, words: str
 ) -> None:
-    state = make()
     with pytest.raises(InvalidState) as caught:
-        validate(state)
+        validate(make())  # a bad hand or standing play is refused already when it is built
     error = caught.value
     assert isinstance(error, ValueError)
     assert error.rule == rule, str(error)
@@ -359,6 +362,126 @@ def test_a_zero_card_in_the_standing_play_fixes_the_score_to_beat() -> None:
     )
 
 
-def test_validate_takes_only_a_state() -> None:
-    with pytest.raises(TypeError, match="validate takes a GameState"):
+def test_validate_takes_only_a_state_or_a_view() -> None:
+    with pytest.raises(TypeError, match="validate takes a GameState or a PlayerView, got None"):
         validate(None)  # type: ignore[arg-type]
+
+
+def test_a_hand_built_state_with_a_hand_out_of_order_is_refused_when_built() -> None:
+    """The library's functions never see it: legal_plays would list repeated plays."""
+    state = playing()
+    shuffled = (state.hands[0], state.hands[1][::-1], *state.hands[2:])
+    with pytest.raises(InvalidState, match=r"GameState.hands\[1\]: a hand is kept in card order"):
+        GameState(
+            state.rules,
+            state.seed,
+            state.rng,
+            state.phase,
+            state.current,
+            shuffled,
+            state.points,
+            state.to_beat,
+            state.standing,
+            state.standing_seat,
+            state.passed,
+            state.deck,
+            state.discard,
+        )
+    with pytest.raises(InvalidState, match=r"GameState.hands: must be a tuple of tuples of Card"):
+        tamper(state, hands=(state.hands[0], list(state.hands[1]), *state.hands[2:]))
+    with pytest.raises(InvalidState, match=r"GameState.standing: must be a tuple of Card"):
+        tamper(state, standing=("+7", "+6"))
+
+
+def viewing() -> PlayerView:
+    """Seat 2's view while seat 1 replies to seat 0's ``+6 +7 -5``."""
+    return observe(playing(), 2)
+
+
+ViewCase = tuple[str, Callable[[], PlayerView], str, str]
+
+VIEW_CASES: list[ViewCase] = [
+    (
+        "types",
+        lambda: tamper(viewing(), hand=list(viewing().hand)),
+        "R7.2",
+        "PlayerView.hand: must be",
+    ),
+    ("attack-type", lambda: tamper(viewing(), attack=None), "R7.2", "PlayerView.attack: must be"),
+    (
+        "size-count",
+        lambda: tamper(viewing(), hand_sizes=viewing().hand_sizes[:3]),
+        "R3.1",
+        "PlayerView.hand_sizes: one size per seat: 4, got 3",
+    ),
+    (
+        "seat",
+        lambda: tamper(viewing(), seat=7),
+        "R3.1",
+        "PlayerView.seat: a seat from 0 to 3, got 7",
+    ),
+    (
+        "own-size",
+        lambda: tamper(viewing(), hand=viewing().hand[1:]),
+        "R6.2",
+        "PlayerView.hand_sizes[2]: the seat's own hand holds 6 cards, not 7",
+    ),
+    (
+        "own-order",
+        lambda: tamper(viewing(), hand=viewing().hand[::-1]),
+        "R1.4",
+        "PlayerView.hand: a hand is kept in card order",
+    ),
+    (
+        "table",
+        lambda: tamper(viewing(), passed=frozenset({1})),
+        "R4.9",
+        "PlayerView.current: seat 1 has passed and cannot act this round",
+    ),
+    (
+        "hand-size",
+        lambda: tamper(viewing(), hand_sizes=(7, 20, 7, 7)),
+        "R4.8",
+        "PlayerView.hand_sizes[1]: a hand holds at most 8 cards here, got 20",
+    ),
+    (
+        "attack",
+        lambda: tamper(viewing(), attack=Attack()),
+        "R4.11",
+        "PlayerView.attack: the attack is the standing play's: −5, not none",
+    ),
+    (
+        "extra-card",
+        lambda: tamper(viewing(), discard=parse_cards("-5 -5")),
+        "R6.2",
+        "PlayerView: the hand, the standing play and the discard pile hold cards the deck "
+        "does not: extra -5",
+    ),
+    (
+        "deck-size",
+        lambda: tamper(viewing(), deck_size=viewing().deck_size + 1),
+        "R6.2",
+        "PlayerView.deck_size: the hands, the deck, the standing play and the discard pile hold",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "rule", "words"), VIEW_CASES, ids=[case[0] for case in VIEW_CASES]
+)
+def test_validate_refuses_each_bad_view_naming_the_field_and_the_rule(
+    name: str, make: Callable[[], PlayerView], rule: str, words: str
+) -> None:
+    with pytest.raises(InvalidState) as caught:
+        validate(make())
+    error = caught.value
+    assert error.rule == rule, str(error)
+    assert words in str(error)
+    assert str(error).endswith(f"(rule {rule})")
+
+
+def test_every_view_of_every_base_state_is_valid() -> None:
+    for make in (playing, discarding, round_over, forced_pass):
+        state = make()
+        for seat in range(state.rules.players):
+            validate(observe(state, seat))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from types import MappingProxyType
-from typing import Any
+from typing import Any, assert_type
 
 import attrs
 import pytest
@@ -50,7 +50,16 @@ from raise_the_sum.events import (
     RoundWon,
 )
 from raise_the_sum.records import MatchRecord
-from raise_the_sum.wire import MAX_INT, WireError, decode, dumps, encode, loads
+from raise_the_sum.wire import (
+    MAX_DEPTH,
+    MAX_INT,
+    WireError,
+    decode,
+    dumps,
+    encode,
+    loads,
+    read_json,
+)
 
 
 def doc(obj: object) -> dict[str, Any]:
@@ -333,6 +342,46 @@ def test_a_passed_seat_to_act_in_the_play_phase_is_refused() -> None:
     )
 
 
+def a_view(**fields: object) -> dict[str, Any]:
+    """Seat 1's view after seat 0 opened +8 -3 in the small game, with ``fields`` replaced."""
+    return {**doc(observe(apply(small_game(), Play(parse_cards("+8 -3"))), 1)), **fields}
+
+
+@pytest.mark.parametrize("passed", [[1, 1], [0, 0], [1, 0]])
+def test_passed_seats_that_repeat_or_are_out_of_order_are_refused(passed: list[int]) -> None:
+    documents = [(GameState, tampered(passed=passed)), (PlayerView, a_view(passed=passed))]
+    for cls, document in documents:
+        error = refused(cls, document)
+        assert (error.path, error.reason) == (
+            "/passed",
+            f"expected a sorted list of distinct seats, got {passed}",
+        )
+
+
+def test_a_view_whose_own_hand_size_is_not_its_hand_is_refused_at_that_size() -> None:
+    error = refused(PlayerView, a_view(hand_sizes=[1, 2]))
+    assert (error.path, error.rule) == ("/hand_sizes/1", "R6.2")
+    assert error.reason == "the seat's own hand holds 3 cards, not 2 (rule R6.2)"
+
+
+def test_a_view_whose_attack_is_not_its_standing_plays_is_refused_citing_R4_11() -> None:
+    for attack in ({"subtract": 0, "divide": 1}, {"subtract": 3, "divide": 2}):
+        error = refused(PlayerView, a_view(attack=attack))
+        assert (error.path, error.rule) == ("/attack", "R4.11")
+        assert error.reason.startswith("the attack is the standing play's: ")
+    assert decode(PlayerView, a_view(attack={"subtract": 3, "divide": 1})).attack == Attack(3, 1)
+
+
+def test_a_view_holding_cards_its_deck_has_not_is_refused_even_when_the_count_adds_up() -> None:
+    # The standing play holds the deck's only +8; one more in the discard pile, with one card
+    # fewer in the deck, keeps the total at 10: only the check of which cards catches it.
+    error = refused(PlayerView, a_view(discard=["+8"], deck_size=3))
+    assert (error.path, error.rule) == ("", "R6.2")
+    assert error.reason.endswith("extra +8 (rule R6.2)")
+    error = refused(PlayerView, a_view(deck_size=5))
+    assert (error.path, error.rule) == ("/deck_size", "R6.2")
+
+
 def test_a_seat_out_of_range_is_refused() -> None:
     assert refused(GameState, tampered(current=2)).reason == "a seat from 0 to 1, got 2 (rule R3.1)"
     assert refused(GameState, tampered(standing_seat=7)).path == "/standing_seat"
@@ -568,6 +617,111 @@ def test_loads_refuses_text_that_is_not_json(text: str, reason: str) -> None:
 def test_loads_refuses_bytes_that_are_not_utf8() -> None:
     with pytest.raises(WireError, match="expected UTF-8 text"):
         loads(Attack, b'{"subtract": "\xff"}')
+
+
+# -- the strict JSON reader ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "key"),
+    [
+        ('{"type":"play","cards":["+1"],"cards":["+9"]}', "/cards", "cards"),
+        ('{"type":"pass","type":"pass"}', "/type", "type"),
+        ('[{"a": 1}, {"x": {"b/c": 1, "b/c": 2}}]', "/1/x/b~1c", "b/c"),
+        ('{"": 1, "": 1}', "/", ""),
+    ],
+)
+def test_read_json_refuses_a_repeated_key_at_any_depth_naming_it_and_its_place(
+    text: str, path: str, key: str
+) -> None:
+    with pytest.raises(WireError) as caught:
+        read_json(text)
+    assert caught.value.path == path
+    assert caught.value.reason == (
+        f"expected an object with distinct keys; the key {key!r} appears twice"
+    )
+    with pytest.raises(WireError) as again:
+        read_json(text.encode("utf-8"))
+    assert (again.value.path, again.value.reason) == (caught.value.path, caught.value.reason)
+
+
+def test_loads_refuses_a_repeated_key_where_json_loads_keeps_the_last() -> None:
+    text = '{"type":"play","cards":["+1"],"cards":["+9"]}'
+    assert json.loads(text)["cards"] == ["+9"]
+    with pytest.raises(WireError) as caught:
+        loads(Action, text)
+    assert caught.value.path == "/cards"
+    assert "'cards' appears twice" in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "what"),
+    [
+        ('"\\ud800"', "", "a string"),
+        ('["+8", "\\udfff"]', "/1", "a string"),
+        ('{"tags": {"a": ["x", {"b": "ok \\ud83d"}]}}', "/tags/a/1/b", "a string"),
+        ('{"\\udc00": 1}', "", "keys"),
+        ('[{"ok": {"\\ud800x": true}}]', "/0/ok", "keys"),
+        ('"\ud800"', "", "a string"),  # the surrogate itself in a str, not an escape
+        ('{"a": "\udc00"}', "/a", "a string"),
+    ],
+)
+def test_read_json_refuses_lone_surrogates_as_keys_or_values_at_any_depth(
+    text: str, path: str, what: str
+) -> None:
+    with pytest.raises(WireError) as caught:
+        read_json(text)
+    assert caught.value.path == path
+    assert caught.value.reason == f"expected {what} of valid Unicode, got a lone surrogate"
+
+
+def test_read_json_takes_a_surrogate_pair_as_the_one_character_it_writes() -> None:
+    assert read_json('["\\ud83d\\ude00", "\\\\ud800"]') == ["\U0001f600", "\\ud800"]
+    assert read_json('{"\u00d7": "\u00f7"}'.encode()) == {"\u00d7": "\u00f7"}
+
+
+def test_read_json_refuses_nesting_deeper_than_its_limit() -> None:
+    assert MAX_DEPTH == 32
+    deepest = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert read_json(deepest) == json.loads(deepest)
+    objects = '{"a":' * MAX_DEPTH + "1" + "}" * MAX_DEPTH
+    assert read_json(objects) == json.loads(objects)
+    for text in (
+        "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+        '{"a":' * (MAX_DEPTH + 1) + "1" + "}" * (MAX_DEPTH + 1),
+        '[[], [1, "[[[["], ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "]",
+    ):
+        with pytest.raises(WireError) as caught:
+            read_json(text)
+        assert (caught.value.path, caught.value.reason) == (
+            "",
+            "expected JSON text, got one nested too deeply",
+        )
+    # brackets inside strings are text, not nesting
+    assert read_json(json.dumps(["[" * 100, "{" * 100])) == ["[" * 100, "{" * 100]
+
+
+def test_read_json_refuses_what_is_not_text() -> None:
+    with pytest.raises(TypeError, match="read_json takes a str or bytes, got int"):
+        read_json(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="loads takes a str or bytes, got NoneType"):
+        loads(Action, None)  # type: ignore[call-overload]
+
+
+def test_decode_and_loads_are_typed_by_their_class_even_for_the_unions() -> None:
+    # mypy --strict over tests/ checks each assert_type; at run time the values are checked.
+    action = assert_type(decode(Action, {"type": "pass"}), Action)
+    event = assert_type(decode(Event, {"type": "passed", "seat": 1}), Event)
+    play = assert_type(loads(Play, '{"type":"play","cards":["+8"]}'), Play)
+    rules = assert_type(loads(Rules, b"{}"), Rules)
+    drawn = assert_type(loads(Event, '{"type":"drew","seat":0,"card":null}'), Event)
+    assert (action, event, play, rules, drawn) == (
+        Pass(),
+        Passed(1),
+        Play(parse_cards("+8")),
+        Rules(),
+        Drew(0, None),
+    )
 
 
 def test_encode_and_decode_refuse_types_they_do_not_cover() -> None:

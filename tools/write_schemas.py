@@ -1,7 +1,7 @@
 """Write the shipped JSON Schemas, ``src/raise_the_sum/schemas/<name>.json``, from ``wire.schema``.
 
 Run from the repository root after changing a shape: ``.venv/bin/python tools/write_schemas.py``.
-``tests/test_wire_schemas.py`` fails while a shipped file differs from ``schema(cls)``.
+``tests/properties/test_wire_schemas.py`` fails while a shipped file differs from ``schema(cls)``.
 """
 
 from __future__ import annotations

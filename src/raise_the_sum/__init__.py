@@ -19,8 +19,17 @@ from raise_the_sum.actions import (
     parse_action,
 )
 from raise_the_sum.cards import ALL_CARDS, STANDARD_DECK, Card, Kind, NotationError, parse_cards
-from raise_the_sum.engine import apply, legal_plays, match_winner, new_game, round_winner
+from raise_the_sum.engine import (
+    apply,
+    legal_plays,
+    legal_plays_by_definition,
+    match_winner,
+    new_game,
+    round_winner,
+)
+from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.events import observe_events, step
+from raise_the_sum.limits import DEFAULT_ACTION_LIMIT, action_bound
 from raise_the_sum.position import Position, PositionError, from_position, to_position
 from raise_the_sum.records import MatchRecord, RecordError
 from raise_the_sum.rng import Rng
@@ -34,6 +43,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "ALL_CARDS",
+    "DEFAULT_ACTION_LIMIT",
     "NO_ATTACK",
     "STANDARD_DECK",
     "Action",
@@ -54,17 +64,20 @@ __all__ = [
     "PlayerView",
     "Position",
     "PositionError",
+    "RaiseTheSumError",
     "RecordError",
     "Rng",
     "Rules",
     "Step",
     "Verdict",
+    "action_bound",
     "apply",
     "attack_of",
     "check",
     "explain",
     "from_position",
     "legal_plays",
+    "legal_plays_by_definition",
     "match_winner",
     "new_game",
     "observe",

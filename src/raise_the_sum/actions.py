@@ -24,6 +24,7 @@ import attrs
 
 from raise_the_sum import _validate
 from raise_the_sum.cards import Card, parse_cards
+from raise_the_sum.errors import RaiseTheSumError
 
 __all__ = ["Action", "Discard", "IllegalAction", "NextRound", "Pass", "Play", "parse_action"]
 
@@ -111,7 +112,7 @@ def parse_action(text: str) -> Action:
     )
 
 
-class IllegalAction(ValueError):
+class IllegalAction(RaiseTheSumError, ValueError):
     """An action the rules refuse; the state it was tried on is unchanged (rule R7.1).
 
     ``str()`` gives the reason in a player's words, then the rule:

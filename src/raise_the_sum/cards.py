@@ -27,6 +27,8 @@ from typing import Final
 
 import attrs
 
+from raise_the_sum.errors import RaiseTheSumError
+
 __all__ = [
     "ALL_CARDS",
     "STANDARD_DECK",
@@ -37,7 +39,7 @@ __all__ = [
 ]
 
 
-class NotationError(ValueError):
+class NotationError(RaiseTheSumError, ValueError):
     """Text that is not a card in the notation of rule R1.6.
 
     Raised by :meth:`Card.parse` and :func:`parse_cards`. Besides the message,

@@ -22,7 +22,7 @@ import secrets
 from bisect import bisect_right
 from collections import Counter, deque
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import chain, combinations, repeat
 from operator import attrgetter, call
 from typing import Final, TypeVar, cast
 
@@ -33,10 +33,17 @@ from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pas
 from raise_the_sum.cards import ALL_CARDS, Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.scoring import PlayProfile, sent_by
+from raise_the_sum.scoring import PlayProfile, score, sent_by
 from raise_the_sum.state import GameState, Phase
 
-__all__ = ["apply", "legal_plays", "match_winner", "new_game", "round_winner"]
+__all__ = [
+    "apply",
+    "legal_plays",
+    "legal_plays_by_definition",
+    "match_winner",
+    "new_game",
+    "round_winner",
+]
 
 # The phases as module constants: an Enum member is a class attribute lookup through the
 # Enum's own machinery, several times slower than a global in the engine's hot paths.
@@ -204,6 +211,64 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     return ()
 
 
+def legal_plays_by_definition(state: GameState) -> tuple[Action, ...]:
+    """The definition of :func:`legal_plays`: plain, short, and slow.
+
+    :func:`legal_plays` gives exactly this, in the same order, faster (a
+    property test holds the two equal on random states of random variants).
+    Read this to know what is legal; call :func:`legal_plays` to play.
+
+    * ``PLAY``: the distinct multisets of ``min_play`` to ``max_play`` of
+      the hand's cards (rules R1.3 and R4.2), by size, then by their sorted
+      cards compared in card order (rule R1.4); an opening keeps them all
+      (R4.3), a reply only those whose :func:`~raise_the_sum.score` facing
+      the attack beats ``to_beat`` (R4.4), then ``Pass()`` (R4.5). A hand
+      of fewer than ``min_play`` cards may only pass (R4.3).
+    * ``DISCARD``: the distinct multisets of as many cards as the hand holds
+      above ``hand_limit`` (rule R4.8), in the same order.
+    * ``ROUND_OVER``: ``NextRound()`` (rule R5.4); ``MATCH_OVER``: nothing (R5.2).
+
+    >>> from raise_the_sum import new_game
+    >>> state = new_game(seed=7)
+    >>> legal_plays_by_definition(state) == legal_plays(state)
+    True
+    """
+    _validate.instance(state, GameState, "state")
+    rules = state.rules
+    hand = state.hands[state.current]
+    if state.phase is _DISCARD:
+        excess = len(hand) - rules.hand_limit
+        return tuple(map(Discard, submultisets(hand, excess, excess)))
+    if state.phase is _ROUND_OVER:
+        return (_NEXT_ROUND,)
+    if state.phase is _MATCH_OVER:
+        return ()
+    if len(hand) < rules.min_play:
+        return (_PASS,)
+    plays = map(Play, submultisets(hand, rules.min_play, rules.max_play))
+    if state.opening:
+        return tuple(plays)
+    to_beat = cast(int, state.to_beat)
+    attack = state.attack
+    return (*(play for play in plays if score(play.cards, attack) > to_beat), _PASS)
+
+
+def submultisets(hand: Sequence[T], low: int, high: int) -> list[tuple[T, ...]]:
+    """The distinct sub-multisets of ``low`` to ``high`` cards of a sorted hand, in order.
+
+    By size, then by their cards compared in card order. ``combinations``
+    of a sorted hand comes in that order within a size, and the first time a
+    multiset comes is its first place in that order, so keeping the first of
+    each (``dict.fromkeys``) keeps the order.
+
+    >>> from raise_the_sum import parse_cards
+    >>> [" ".join(map(str, cards)) for cards in submultisets(parse_cards("+1 +1 x2"), 1, 2)]
+    ['+1', 'x2', '+1 +1', '+1 x2']
+    """
+    sizes = range(low, min(high, len(hand)) + 1)
+    return list(dict.fromkeys(chain.from_iterable(combinations(hand, size) for size in sizes)))
+
+
 # What a player's legal actions depend on, and nothing else: in PLAY, the hand and the play
 # sizes, and for a reply the score to beat and the standing play's cards (which make the
 # attack); in DISCARD, the hand and the hand limit. The keys' lengths tell the three apart
@@ -266,6 +331,18 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> GameS
     ...
     raise_the_sum.actions.IllegalAction: the opener must play: an opening cannot be passed (rule R4.3)
     """  # noqa: E501 (a doctest shows the message whole)
+    return transition(state, action, seat=seat)[0]
+
+
+def transition(
+    state: GameState, action: Action, *, seat: int | None = None
+) -> tuple[GameState, Card | None]:
+    """:func:`apply`, and the card that the next turn's start drew (rule R4.1), or None.
+
+    Package-internal: :func:`~raise_the_sum.step` and the OpenSpiel adapter
+    report the draw from it. The card is None when no turn started: a
+    discard is due, the round is over, or the match is.
+    """
     if state.__class__ is not GameState:
         _validate.instance(state, GameState, "state")
     if action.__class__ not in _ACTION_TYPES:
@@ -395,7 +472,7 @@ def _profile(play: Play) -> PlayProfile:
     return profile
 
 
-def _play(state: GameState, play: Play) -> GameState:
+def _play(state: GameState, play: Play) -> _Moved:
     rules = state.rules
     seat = state.current
     cards = play.cards
@@ -424,7 +501,7 @@ def _play(state: GameState, play: Play) -> GameState:
     )
 
 
-def _pass(state: GameState) -> GameState:
+def _pass(state: GameState) -> _Moved:
     seat = state.current
     if state.opening and len(state.hands[seat]) >= state.rules.min_play:
         raise IllegalAction("R4.3", "the opener must play: an opening cannot be passed")
@@ -439,7 +516,7 @@ def _pass(state: GameState) -> GameState:
     )
 
 
-def _discard(state: GameState, action: Discard) -> GameState:
+def _discard(state: GameState, action: Discard) -> _Moved:
     rules = state.rules
     seat = state.current
     hand = state.hands[seat]
@@ -465,6 +542,9 @@ def _discard(state: GameState, action: Discard) -> GameState:
     )
 
 
+#: A transition's result: the next state, and the card its turn-start draw took (or None).
+_Moved = tuple[GameState, Card | None]
+
 # The transitions below build the next state once, from ``state`` and the fields the
 # action changed (no intermediate states: a whole match builds one state per action).
 
@@ -477,7 +557,7 @@ def _end_turn(
     standing: tuple[Card, ...],
     standing_seat: int | None,
     discard: tuple[Card, ...],
-) -> GameState:
+) -> _Moved:
     """After a play, a pass or a discard, with the table as the action left it.
 
     Over the hand limit, the player discards first (R4.8). Otherwise the turn
@@ -502,7 +582,7 @@ def _end_turn(
                 return _start_turn(
                     state, seat, hands, passed, to_beat, standing, standing_seat, discard
                 )
-    return _state(
+    after = _state(
         rules,
         state.seed,
         state.rng,
@@ -517,9 +597,10 @@ def _end_turn(
         state.deck,
         discard,
     )
+    return after, None
 
 
-def _next_round(state: GameState) -> GameState:
+def _next_round(state: GameState) -> _Moved:
     """Leave the brief result: clear the table, everyone rejoins, the winner opens (R5.3)."""
     return _start_turn(
         state,
@@ -542,7 +623,7 @@ def _start_turn(
     standing: tuple[Card, ...],
     standing_seat: int | None,
     discard: tuple[Card, ...],
-) -> GameState:
+) -> _Moved:
     """``seat`` starts its turn: it draws 1 card (R4.1), reshuffling if need be (R6.1).
 
     The other fields are the table as the turn before left it.
@@ -552,13 +633,14 @@ def _start_turn(
     if not deck:
         deck, rng = rng.shuffle(discard)
         discard = ()
-    return _state(
+    drawn = deck[0]
+    after = _state(
         state.rules,
         state.seed,
         rng,
         _PLAY,
         seat,
-        _with(hands, seat, _insert(hands[seat], deck[0])),
+        _with(hands, seat, _insert(hands[seat], drawn)),
         state.points,
         to_beat,
         standing,
@@ -567,6 +649,7 @@ def _start_turn(
         deck[1:],
         discard,
     )
+    return after, drawn
 
 
 _FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))

@@ -28,7 +28,7 @@ import attrs
 from raise_the_sum import _validate
 from raise_the_sum.actions import Action, Discard, Pass, Play
 from raise_the_sum.cards import Card
-from raise_the_sum.engine import apply
+from raise_the_sum.engine import transition
 from raise_the_sum.scoring import Attack
 from raise_the_sum.state import GameState, Phase
 
@@ -174,8 +174,8 @@ def step(
     4. otherwise the next turn's draw: :class:`~raise_the_sum.events.Reshuffled` if the deck was
        empty (R6.1), then :class:`~raise_the_sum.events.Drew` (R4.1).
 
-    ``step`` builds the events from the states before and after, so
-    ``apply`` itself stays as fast as it was. The events carry every card
+    The engine reports the card each turn-start draw took; the other events
+    come from the states before and after. The events carry every card
     drawn: give each seat :func:`~raise_the_sum.observe_events` of them.
 
     >>> from raise_the_sum import Rules, new_game, parse_cards, Discard, Pass, Play
@@ -188,7 +188,7 @@ def step(
     >>> events[1:]
     (RoundWon(seat=0, points=1), MatchWon(seat=0, points=1))
     """
-    after = apply(state, action, seat=seat)
+    after, drawn = transition(state, action, seat=seat)
     actor = state.current
     kind = type(action)
     if kind is Play:
@@ -199,10 +199,10 @@ def step(
         first = Discarded(actor, action.cards)  # type: ignore[union-attr]
     else:
         # NextRound(): the round's winner opens, drawing first (R5.3, R4.1).
-        return after, (RoundStarted(actor), *_draw(state, after))
+        return after, (RoundStarted(actor), *_draw(state, after, drawn))
     phase = after.phase
     if phase is Phase.PLAY:
-        return after, (first, *_draw(state, after))
+        return after, (first, *_draw(state, after, drawn))
     if phase is Phase.DISCARD:
         return after, (first, MustDiscard(actor, len(after.hands[actor]) - after.rules.hand_limit))
     winner = after.current
@@ -212,27 +212,12 @@ def step(
     return after, (first, won)
 
 
-def _draw(before: GameState, after: GameState) -> tuple[Event, ...]:
-    """The turn-start draw that ``after.current`` made, reshuffling first if need be.
-
-    Between ``before`` and the draw, no card enters or leaves the deck and
-    the drawing seat's hand is unchanged (the drawer is never the seat that
-    played, passed or discarded; after ``NextRound()`` it is the winner,
-    whose hand the new round leaves as it was).
-    """
-    drawer = after.current
+def _draw(before: GameState, after: GameState, drawn: Card | None) -> tuple[Event, ...]:
+    """The turn-start draw that ``after.current`` made, reshuffling first if the deck was empty."""
+    drew = Drew(after.current, drawn)
     if before.deck:
-        return (Drew(drawer, before.deck[0]),)
-    # The discard pile became the deck (R6.1): the card drawn is the one card that
-    # the drawer's sorted hand gained.
-    old = before.hands[drawer]
-    new = after.hands[drawer]
-    card = new[-1]
-    for i, held in enumerate(old):
-        if new[i] != held:
-            card = new[i]
-            break
-    return Reshuffled(len(after.deck) + 1), Drew(drawer, card)
+        return (drew,)
+    return Reshuffled(len(after.deck) + 1), drew
 
 
 def observe_events(events: Iterable[Event], seat: int) -> tuple[Event, ...]:

@@ -48,6 +48,7 @@ from raise_the_sum._render import (
 )
 from raise_the_sum._render import VERSION as _VERSION
 from raise_the_sum.cards import STANDARD_DECK, Card, NotationError
+from raise_the_sum.errors import RaiseTheSumError, cited_rule
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack, sent_by
@@ -61,7 +62,7 @@ VERSION: Final = _VERSION
 _TAG: Final = TAG
 
 
-class PositionError(ValueError):
+class PositionError(RaiseTheSumError, ValueError):
     """Text that is not a position, or a position the rules cannot hold.
 
     :attr:`column` is where the fault is (1 for the first character),
@@ -82,15 +83,15 @@ class PositionError(ValueError):
     #: The identifier of the rule the position breaks.
     rule: str
 
-    def __init__(self, reason: str, rule: str, column: int | None = None) -> None:
+    def __init__(self, column: int | None, reason: str, rule: str) -> None:
         where = f"column {column}: " if column is not None else ""
         super().__init__(f"{where}{reason} (rule {rule})")
+        self.column = column
         self.reason = reason
         self.rule = rule
-        self.column = column
 
-    def __reduce__(self) -> tuple[type[PositionError], tuple[str, str, int | None]]:
-        return (PositionError, (self.reason, self.rule, self.column))
+    def __reduce__(self) -> tuple[type[PositionError], tuple[int | None, str, str]]:
+        return (PositionError, (self.column, self.reason, self.rule))
 
 
 _PHASE_BY_LETTER: Final = {PHASE_LETTERS[phase.value]: phase for phase in Phase}
@@ -220,6 +221,7 @@ class Position:
             missing.append("the generator")
         if missing:
             raise PositionError(
+                None,
                 "the position does not hold " + _listed(missing) + ", so it is not a whole "
                 "state; Position.sample deals what is unseen",
                 "R3.8",
@@ -250,16 +252,18 @@ class Position:
         if seat is None:
             seat = self.seat
         if seat is None:
-            raise PositionError("the referee's position is no seat's: name the seat", "R3.1")
+            raise PositionError(None, "the referee's position is no seat's: name the seat", "R3.1")
         _validate.whole(seat, "seat")
         if not 0 <= seat < self.rules.players:
             raise ValueError(f"seat: a seat from 0 to {self.rules.players - 1}, got {seat}")
         hand = self.hands[seat]
         if isinstance(hand, int):
-            raise PositionError(f"the position does not show seat {seat}'s hand", "R3.1")
+            raise PositionError(None, f"the position does not show seat {seat}'s hand", "R3.1")
         if isinstance(self.discard, int):
             raise PositionError(
-                "the position gives the discard pile as a size; a view holds its cards", "R4.12"
+                None,
+                "the position gives the discard pile as a size; a view holds its cards",
+                "R4.12",
             )
         return observe(self.sample(Rng.from_seed(0)), seat)  # the unseen cards do not show
 
@@ -396,7 +400,7 @@ class _Reader:
         self.shown: list[tuple[Card, int]] = []
 
     def fail(self, column: int | None, reason: str, rule: str = "R7.2") -> NoReturn:
-        raise PositionError(reason, rule, column)
+        raise PositionError(column, reason, rule)
 
     def tokens(self) -> list[_Token]:
         text = self.text
@@ -579,9 +583,8 @@ class _Reader:
             name = named.group(1) if named else ""
             token = options.get(name)
             column = None if token is None else token.column
-            rule = re.search(r"\(rule (R[0-9]+\.[0-9]+)\)\Z", message)
-            reason = re.sub(r"\s*\(rule R[0-9.]+\)\Z", "", message)
-            self.fail(column, reason, rule.group(1) if rule else "R3.7")
+            rule = cited_rule(message) or "R3.7"
+            self.fail(column, message.removesuffix(f" (rule {rule})"), rule)
 
     def number(self, token: _Token, pattern: re.Pattern[str], what: str) -> int:
         if not pattern.match(token.text) or len(token.text) > _DIGITS:

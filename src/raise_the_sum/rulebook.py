@@ -1362,12 +1362,13 @@ class UnknownRuleError(KeyError, ValueError):
 _RULE_ID: Final = re.compile(r"[Rr]?([0-9]{1,3})\.([0-9]{1,3})")
 
 
-def parse_rule_id(text: str) -> str:
+def parse_rule_id(text: str, *, strict: bool = False) -> str:
     """The canonical form of a rule identifier: ``R4.4`` for ``R4.4``, ``r4.4`` or ``4.4``.
 
-    The one reader of rule identifiers, for every place a person types one
-    (the command line, the terminal game). Spaces around it are ignored. It
-    does not look the rule up: :func:`rule` does.
+    The one grammar of rule identifiers, for every place that reads one: a
+    person typing one (the command line, the terminal game), and documents
+    that carry one (the wire format). Spaces around it are ignored. It does
+    not look the rule up: :func:`rule` does.
 
     >>> parse_rule_id("r4.4"), parse_rule_id("4.10"), parse_rule_id(" R2.5 ")
     ('R4.4', 'R4.10', 'R2.5')
@@ -1375,6 +1376,17 @@ def parse_rule_id(text: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: rule id 'rule four': write it as R4.4, r4.4 or 4.4
+
+    With ``strict=True`` only the canonical form itself is accepted, as a
+    document must write it: an ``R``, then the section and the number in
+    digits without leading zeros.
+
+    >>> parse_rule_id("R4.10", strict=True)
+    'R4.10'
+    >>> parse_rule_id("r4.4", strict=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: rule id 'r4.4': write it as R4.4
     """
     if not isinstance(text, str):
         raise TypeError(f"rule id must be a str, got {text!r}")
@@ -1382,7 +1394,10 @@ def parse_rule_id(text: str) -> str:
     if match is None:
         raise ValueError(f"rule id {text!r}: write it as R4.4, r4.4 or 4.4")
     section, number = match.groups()
-    return f"R{int(section)}.{int(number)}"
+    canonical = f"R{int(section)}.{int(number)}"
+    if strict and canonical != text:
+        raise ValueError(f"rule id {text!r}: write it as {canonical}")
+    return canonical
 
 
 def rule(rule_id: str) -> Rule:

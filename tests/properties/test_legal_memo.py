@@ -70,13 +70,13 @@ def reference(state: GameState) -> tuple[Action, ...]:
     hand = state.hands[state.current]
     if state.phase is Phase.DISCARD:
         count = len(hand) - rules.hand_limit
-        keys = _tables.submultisets(tuple(c.index for c in hand), count, count)
+        keys = engine.submultisets(tuple(c.index for c in hand), count, count)
         return tuple(Discard([STANDARD_DECK_BY_INDEX[i] for i in key]) for key in keys)
     if state.phase is not Phase.PLAY:
         return legal_plays(state)  # NextRound() or nothing: no table involved
     if len(hand) < rules.min_play:
         return (Pass(),)
-    keys = _tables.submultisets(tuple(c.index for c in hand), rules.min_play, rules.max_play)
+    keys = engine.submultisets(tuple(c.index for c in hand), rules.min_play, rules.max_play)
     plays = [Play([STANDARD_DECK_BY_INDEX[i] for i in key]) for key in keys]
     if not state.standing:
         return tuple(plays)
@@ -116,7 +116,7 @@ def test_the_memo_keys_the_score_to_beat_and_the_attack() -> None:
     base = new_game(Rules(players=2), seed=3)
     hand = parse_cards("+1 +5 +9 x2 -3 /2 0")
     answers = set()
-    for standing_text in ("+4", "+9 +1", "+4 -3", "+4 /2", "+9 x2"):
+    for standing_text in ("+4", "+1 +9", "+4 -3", "+4 /2", "+9 x2"):
         standing = parse_cards(standing_text)
         state = attrs.evolve(
             base,
@@ -154,12 +154,12 @@ def test_the_tables_list_sub_multisets_in_the_reference_order_for_heaped_hands()
         hand = tuple(sorted(chooser.choice(deck) for _ in range(chooser.randint(0, 12))))
         low = chooser.randint(1, 4)
         high = chooser.randint(low, 9)
-        expected = _tables.submultisets(hand, low, high)
+        expected = engine.submultisets(hand, low, high)
         plays = _tables.plays(hand, low, high)
         assert [tuple(c.index for c in p.cards) for p in plays] == expected
         discards = _tables.discards(hand, low)
         assert [tuple(c.index for c in d.cards) for d in discards] == (
-            _tables.submultisets(hand, low, low)
+            engine.submultisets(hand, low, low)
         )
 
 
@@ -249,7 +249,7 @@ def test_small_replies_keep_exactly_the_plays_replies_keep_cold_or_warm(
     played = [
         (p, [ALL_CARDS[i] for i in key])
         for p, key in zip(
-            _tables.plays(hand, 1, high), _tables.submultisets(hand, 1, high), strict=True
+            _tables.plays(hand, 1, high), engine.submultisets(hand, 1, high), strict=True
         )
     ]
     beating = [p for p, cards_ in played if score(cards_, Attack(subtract, divide)) > to_beat]
@@ -276,7 +276,7 @@ def test_an_action_table_empties_itself_at_its_limit_and_still_answers() -> None
     table = _tables.Actions(Play, limit=5)
     hand = tuple(card.index for card in parse_cards("+1 +2 +3 +4 x2 -3"))
     shape, left, right = _tables._read(hand, 1, 3)
-    expected = _tables.submultisets(hand, 1, 3)
+    expected = engine.submultisets(hand, 1, 3)
     for _ in range(2):  # empty, then full
         looked = tuple(table.get(id) for id in _tables._ids(shape, left, right))
         found = table.filled(looked, shape.lefts, shape.rights, left, right)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import pickle
 import random
 from typing import Any
 
@@ -59,11 +60,12 @@ from raise_the_sum.events import (
     step,
 )
 from raise_the_sum.records import MatchRecord
+from raise_the_sum.rulebook import parse_rule_id
 from raise_the_sum.wire import WireError, decode, dumps, encode, loads
 
 from .record_strategies import match_records
 from .strategies import attacks, card_lists, cards, game_states, seeds
-from .wire_schemas import assert_valid
+from .wire_schemas import assert_valid, validator
 
 
 def round_trips(cls: Any, value: object) -> None:
@@ -197,6 +199,35 @@ def test_errors_round_trip(rule: str, reason: str) -> None:
     wire_error = WireError("/cards/1", reason)
     assert same_error(decode(WireError, encode(wire_error)), wire_error)
     assert_valid(WireError, encode(wire_error))
+    # A wire error's rule is the one its reason cites at its end, through JSON and pickle.
+    cited = WireError("/cards/1", f"{reason} (rule {rule})", rule)
+    for copy in (decode(WireError, encode(cited)), pickle.loads(pickle.dumps(cited))):
+        assert same_error(copy, cited)
+        assert copy.rule == rule
+
+
+RULE_IDS = st.from_regex(r"[Rr ]?[0-9]{1,4}\.[0-9]{1,4} ?", fullmatch=True) | st.text(max_size=8)
+
+
+@given(RULE_IDS)
+def test_a_documents_rule_id_is_the_rulebook_grammar_read_strictly_and_its_schema_agrees(
+    text: str,
+) -> None:
+    try:
+        canonical = parse_rule_id(text, strict=True)
+    except ValueError:
+        canonical = None
+    assert canonical is None or canonical == text
+    document = {"rule": text, "text": "", "value": 0}
+    try:
+        step: Step | None = decode(Step, document)
+    except WireError:
+        step = None
+    assert (step is None) == (canonical is None)
+    assert step is None or step.rule == canonical
+    # A schema says less than decode, never more; its "$" lets a last newline through.
+    accepted = validator(Step).is_valid(document)
+    assert accepted == (canonical is not None) or (accepted and text.endswith("\n"))
 
 
 # -- fuzzing ----------------------------------------------------------------------------------

@@ -8,9 +8,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from raise_the_sum import Action, GameState, Rules, new_game, parse_cards
-from raise_the_sum.wire import SCHEMA_NAMES, encode, schema, shipped_schema
+from raise_the_sum.wire import SCHEMA_NAMES, encode, schema
 
-from .wire_schemas import assert_valid, validator
+from .wire_schemas import assert_valid, shipped_schema, validator
 
 
 @pytest.mark.parametrize("cls", list(SCHEMA_NAMES), ids=list(SCHEMA_NAMES.values()))

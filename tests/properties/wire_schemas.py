@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from raise_the_sum.wire import schema
+from raise_the_sum.wire import SCHEMA_NAMES, schema
 
 
 def assert_plain_json(document: object, path: str = "") -> None:
@@ -38,3 +40,11 @@ def assert_valid(cls: Any, document: object) -> None:
     assert_plain_json(document)
     errors = sorted(validator(cls).iter_errors(document), key=lambda e: list(e.absolute_path))
     assert not errors, f"{cls}: {errors[0].json_path}: {errors[0].message}"
+
+
+def shipped_schema(cls: Any) -> dict[str, Any]:
+    """The schema file shipped in the package for ``cls``: ``schemas/<name>.json``."""
+    name = SCHEMA_NAMES[cls]
+    text = resources.files("raise_the_sum").joinpath("schemas", f"{name}.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded

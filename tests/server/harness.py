@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,21 @@ import websockets.sync.client
 
 URL = re.compile(r"http://\S+/")
 
+#: The options the test servers start with unless told others: the tests share a server and
+#: one client address, so the limit on new tables per address is raised out of their way.
+TEST_OPTIONS: tuple[str, ...] = ("--create-burst", "1000000")
+
 
 class Server:
     """The real server, as a subprocess."""
 
-    def __init__(self, db: Path, *, pace: float = 0.0) -> None:
+    def __init__(
+        self, db: Path, *, pace: float = 0.0, options: Sequence[str] = TEST_OPTIONS
+    ) -> None:
         self.db = db
         self.pace = pace
+        #: More ``serve`` options, such as limits.
+        self.options = tuple(options)
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         #: Where the server's standard error goes (a pipe could fill up and stall it).
@@ -52,6 +61,7 @@ class Server:
                     str(self.db),
                     "--pace",
                     str(self.pace),
+                    *self.options,
                 ],
                 stdout=subprocess.PIPE,
                 stderr=log,

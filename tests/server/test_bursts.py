@@ -51,7 +51,7 @@ def test_a_commit_of_several_steps_writes_them_all_at_their_versions_or_none(
             Commit("t", 0, "lost", "lost", steps=_steps(1, 2), over=False)
         )
         # A burst that answers an id already answered writes nothing either.
-        kept = await store.remember("t", 0, "x", Answer(409, b"first"))
+        kept = await store.remember("t", 0, "x", Answer(409, b"first"), keep=10)
         answered = Commit("t", 3, "s5", "e5", steps=_steps(4, 2), over=False, answer=(0, "x", kept))
         assert not await store.commit(answered)
         await store.close()

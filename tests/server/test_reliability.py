@@ -265,19 +265,22 @@ def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
             )
             doc = json.loads(first)
             assert json.loads(one.recv(timeout=10))["view"]["seat"] == 1
-            # An action on the socket: answered with the document the POST would give.
+            # An action on the socket: answered with the document the POST would give, with
+            # the action's id first in "reply_to".
             zero.send(json.dumps({"action": doc["legal"][0], "version": 0, "id": "ws-1"}))
             answer = recv(zero)
             retry = act(client, table, tokens[0], doc["legal"][0], 0, client_id="ws-1")
-            assert retry.content == answer.encode()
+            assert answer.encode() == b'{"reply_to":"ws-1",' + retry.content[1:]
             pushed = json.loads(one.recv(timeout=10))  # seat 1 hears of it
             assert pushed["version"] == 1 and pushed["legal"]
             assert [e["type"] for e in pushed["events"]][:1] == ["played"]
             # A refusal on the socket is the POST's error object.
             zero.send(json.dumps({"action": {"type": "pass"}, "version": 1, "id": "ws-2"}))
-            assert json.loads(zero.recv(timeout=10))["rule"] == "R4.9"
+            refusal = json.loads(zero.recv(timeout=10))
+            assert refusal["rule"] == "R4.9" and refusal["reply_to"] == "ws-2"
             zero.send("{not json")
-            assert json.loads(zero.recv(timeout=10))["error"] == "bad_input"
+            refusal = json.loads(zero.recv(timeout=10))
+            assert refusal["error"] == "bad_input" and "reply_to" not in refusal
             # Seat 1 acts over HTTP: seat 0's socket gets the document, events since what it saw.
             assert act(client, table, tokens[1], {"type": "pass"}, 1).status_code == 200
             update = json.loads(zero.recv(timeout=10))
@@ -317,7 +320,9 @@ def test_a_websocket_action_is_answered_first_and_no_document_repeats_its_versio
                 ws.send(json.dumps({"action": action, "version": version, "id": f"a{answered}"}))
                 answer = recv(ws)
                 retry = act(client, table, tokens[0], action, version, client_id=f"a{answered}")
-                assert retry.content == answer.encode()  # the next message is the answer
+                # the next message is the answer, the POST's bytes with the id first
+                replying = f'{{"reply_to":"a{answered}",'.encode()
+                assert answer.encode() == replying + retry.content[1:]
                 doc = json.loads(answer)
                 assert doc["version"] > seen
                 seen = doc["version"]

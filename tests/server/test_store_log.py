@@ -24,7 +24,6 @@ from raise_the_sum import Rules, wire
 from raise_the_sum.actions import Action
 from raise_the_sum.events import Event, step
 from raise_the_sum.server import service as service_module
-from raise_the_sum.server import store as store_module
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
 from raise_the_sum.state import GameState, Phase
@@ -118,23 +117,29 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
     asyncio.run(scenario())
 
 
-#: The answers' layout of databases made before 0.3 (rows in key order), which still work.
-_ANSWERS_BEFORE = (
-    "    PRIMARY KEY (table_id, seat, client_id)\n) WITHOUT ROWID;",
-    "    UNIQUE (table_id, seat, client_id)\n);",
-)
+#: The layout of databases made before layouts had numbers (layout 0): no ``touched`` or
+#: ``driven`` column, and the answers in key order. Such a database is upgraded when opened.
+LAYOUT_0 = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL,
+    setup TEXT NOT NULL, extra TEXT NOT NULL, over INTEGER NOT NULL);
+CREATE TABLE steps (table_id TEXT NOT NULL, version INTEGER NOT NULL, seat INTEGER NOT NULL,
+    action TEXT NOT NULL, events TEXT NOT NULL, PRIMARY KEY (table_id, version)) WITHOUT ROWID;
+CREATE TABLE tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL)
+    WITHOUT ROWID;
+CREATE TABLE answers (table_id TEXT NOT NULL, seat INTEGER NOT NULL, client_id TEXT NOT NULL,
+    status INTEGER NOT NULL, body BLOB NOT NULL, PRIMARY KEY (table_id, seat, client_id))
+    WITHOUT ROWID;
+"""
 
 
-@pytest.mark.parametrize("layout", ["now", "before 0.3"])
+@pytest.mark.parametrize("layout", ["now", "layout 0"])
 def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, layout: str
 ) -> None:
     together = _spy_on_commit_together(monkeypatch)
     if layout != "now":  # the database exists, made with the answers in key order
-        old, new = _ANSWERS_BEFORE
-        assert new in store_module._SCHEMA
         with sqlite3.connect(tmp_path / "tables.db") as made:
-            made.executescript(store_module._SCHEMA.replace(new, old))
+            made.executescript(LAYOUT_0)
         made.close()
 
     async def scenario() -> None:
@@ -142,7 +147,7 @@ def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_not
         (sql,) = store._connection.execute(
             "SELECT sql FROM sqlite_master WHERE name = 'answers'"
         ).fetchone()
-        assert ("WITHOUT ROWID" in sql) == (layout != "now")
+        assert "WITHOUT ROWID" not in sql  # upgraded: refusals can be forgotten oldest first
         await store.create(_new_table("a"))
         assert await store.commit(_commit("a", 0, 2, answer="id-1"))
         assert not await store.commit(_commit("a", 0, 1, answer="id-2"))  # a is at 2: stale

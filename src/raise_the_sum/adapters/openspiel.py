@@ -60,11 +60,11 @@ import attrs
 import numpy as np
 import pyspiel
 
-from raise_the_sum.actions import Action, Discard, Play
+from raise_the_sum.actions import Action
 from raise_the_sum.adapters.features import feature_names, features, view_text
 from raise_the_sum.cards import ALL_CARDS, Card, Kind, parse_cards
 from raise_the_sum.encoding import action_from_id, legal_ids, num_actions
-from raise_the_sum.engine import apply, legal_plays
+from raise_the_sum.engine import legal_plays, transition
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.state import GameState, Phase
@@ -299,25 +299,14 @@ def _after_action(node: _Node, number: int) -> _Node:
         raise pyspiel.SpielError(
             f"action {number} ({_describe(number, table.rules)}) is not legal now"
         )
-    after = apply(table, action)
+    after, drawn = transition(table, action)
     trail = (node.trail, (table.current, -1, number))
-    removed = len(action.cards) if isinstance(action, (Play, Discard)) else 0
-    drew = sum(map(len, after.hands)) - (sum(map(len, table.hands)) - removed)
-    if not drew or after.phase is Phase.MATCH_OVER:
+    if drawn is None:
         return _Node(after, None, 0, trail)
     # The engine drew a card for the next seat (rule R4.1); put it back and let chance draw.
+    # After a reshuffle (rule R6.1) the new pile's order is the engine's generator's: sort it.
     seat = after.current
-    if table.deck:
-        drawn = table.deck[0]
-        pile = table.deck
-    else:  # the engine reshuffled the discard pile (rule R6.1): find the card it drew
-        expected = Counter(table.hands[seat])
-        if seat == table.current and removed:
-            expected.subtract(action.cards)  # type: ignore[union-attr]
-        extra = Counter(after.hands[seat])
-        extra.subtract(expected)
-        drawn = next(card for card, count in extra.items() if count > 0)
-        pile = tuple(sorted((*after.deck, drawn), key=_INDEX))
+    pile = table.deck if table.deck else tuple(sorted((*after.deck, drawn), key=_INDEX))
     base = attrs.evolve(
         after, hands=_with(after.hands, seat, _remove(after.hands[seat], drawn)), deck=pile
     )

@@ -7,6 +7,10 @@ It prints the URL it serves on, then serves until Ctrl-C. The tables are
 kept in an SQLite database (``--db``), so a restarted server carries on
 every match where it was. It needs the ``web`` extra:
 ``pip install 'raise-the-sum[web]'``.
+
+The server's limits (what one client may ask of it, how long it waits) have
+defaults that no person playing meets, and an option each; the "Game server"
+page lists them.
 """
 
 from __future__ import annotations
@@ -21,6 +25,42 @@ __all__ = ["register", "run"]
 
 #: The database without ``--db`` (as ``raise_the_sum.server.DEFAULT_DB``, which needs the extra).
 _DEFAULT_DB = "raise-the-sum.db"
+
+#: The options of the server's limits: (option, field of ``Limits``, kind, what it is).
+#: Their defaults are ``raise_the_sum.server.limits.Limits``' (that module needs the extra).
+_LIMITS: tuple[tuple[str, str, type, str], ...] = (
+    ("--max-actions", "max_actions", int, "most legal actions a new table's rules may allow"),
+    ("--create-burst", "create_burst", int, "tables one address may create at once"),
+    ("--create-rate", "create_rate", float, "tables per second one address may create after"),
+    ("--archive-after", "archive_after", float, "seconds without an action before archiving"),
+    ("--refusals-kept", "refusals_kept", int, "refused actions remembered per seat"),
+    ("--max-sockets-per-seat", "sockets_per_seat", int, "WebSockets open at once on a seat"),
+    ("--max-sockets", "sockets", int, "WebSockets open at once on the server"),
+    (
+        "--max-connections-per-address",
+        "connections_per_address",
+        int,
+        "connections open at once from one address",
+    ),
+    ("--max-connections", "connections", int, "connections open at once on the server"),
+    ("--header-timeout", "header_timeout", float, "seconds to send a request's head"),
+    ("--body-timeout", "body_timeout", float, "seconds to send a request's body"),
+    ("--keep-alive", "keep_alive", float, "seconds an idle HTTP connection stays open"),
+)
+
+
+def _positive(kind: type) -> argparse._ActionType:
+    def read(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and value > 0):
+            noun = "a whole number" if kind is int else "a number"
+            raise argparse.ArgumentTypeError(f"{noun} above 0, got {text!r}")
+        return value  # type: ignore[no-any-return]
+
+    return read
 
 
 def _port(text: str) -> int:
@@ -69,13 +109,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="SECONDS",
         help="the pause before each bot action and between rounds (default: 1.0; 0 for at once)",
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="ADDRESSES",
+        default="",
+        help="the proxies trusted to give the client's address in X-Forwarded-For, "
+        "comma-separated, or '*' (default: none)",
+    )
+    limits = parser.add_argument_group(
+        "limits", "what one client may ask of the server (the defaults are on the server page)"
+    )
+    for option, field, kind, what in _LIMITS:
+        limits.add_argument(option, dest=field, type=_positive(kind), metavar="N", help=what)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Serve until interrupted; 0 on a clean stop."""
     try:
-        from raise_the_sum.server import serve
+        from raise_the_sum.server import Limits, StoreError, serve
     except ImportError as error:
         raise UsageError(
             f"the server needs the web extra ({error.name} is missing): "
@@ -86,8 +138,21 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(f"Raise the Sum is served on {url}  (tables in {args.db}; Ctrl-C stops)\n")
         out.flush()
 
+    given = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
+    limits = Limits(**{field: value for field, value in given.items() if value is not None})
+    proxies = [address.strip() for address in args.forwarded_allow_ips.split(",")]
     try:
-        serve(host=args.host, port=args.port, db=args.db, pace=args.pace, ready=ready)
+        serve(
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            pace=args.pace,
+            ready=ready,
+            limits=limits,
+            forwarded_allow_ips=[address for address in proxies if address],
+        )
+    except StoreError as error:
+        raise UsageError(str(error)) from None
     except OSError as error:
         raise UsageError(
             f"cannot serve on {args.host}:{args.port}: {error.strerror or error}"

@@ -23,19 +23,24 @@ The protocol is described on the documentation's "Game server" page.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
 from raise_the_sum.server.app import create_app
+from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.service import TableService, seed_commitment
-from raise_the_sum.server.store import SQLiteStore, Store
+from raise_the_sum.server.store import SQLiteStore, Store, StoreError, StoreUnavailable
 
 __all__ = [
     "DEFAULT_DB",
+    "Limits",
     "SQLiteStore",
     "Store",
+    "StoreError",
+    "StoreUnavailable",
     "TableService",
     "create_app",
     "seed_commitment",
@@ -53,24 +58,41 @@ def serve(
     db: str | Path = DEFAULT_DB,
     pace: float = 1.0,
     ready: Callable[[str], None] | None = None,
+    limits: Limits | None = None,
+    forwarded_allow_ips: Sequence[str] = (),
 ) -> None:
     """Serve the game on ``host:port`` until interrupted (Ctrl-C or SIGTERM).
 
     ``port=0`` takes a free port. Once the server accepts connections,
     ``ready`` is called with its URL, such as ``"http://127.0.0.1:8000/"``.
+    ``limits`` are the server's :class:`Limits`. The client address of a
+    request (for the limits per address) is its connection's, or the one
+    a proxy forwards in ``X-Forwarded-For`` when the proxy's address is in
+    ``forwarded_allow_ips`` (``"*"`` trusts every one).
+
+    The database is opened first: a database that cannot be used raises
+    :class:`StoreError`, whose message is one line naming the file.
     """
+    import resource
     import sys
 
     import uvicorn
 
+    from raise_the_sum.server._http import guarded_protocol
     from raise_the_sum.server.bodies import MAX_BODY
 
+    limits = Limits() if limits is None else limits
+    store = SQLiteStore(db)
     # The search bots and the store run on threads. With Python's default 5 ms switch
     # interval, the event loop can wait that long for the GIL after each socket
     # write, and the store's writer as long after each SQLite statement while the loop
     # is busy; a tenth of a millisecond keeps the commits' and the answers' latency down.
     sys.setswitchinterval(0.0001)
-
+    # Each connection is a file descriptor: take all the system allows, as the limits expect.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = socket.socket(family, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -79,15 +101,25 @@ def serve(
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     url = f"http://{shown}:{bound}/"
+    trusted = tuple(forwarded_allow_ips)
     config = uvicorn.Config(
-        create_app(db, pace=pace),
+        create_app(store, pace=pace, limits=limits),
         log_level="warning",
         access_log=False,
+        http=guarded_protocol(
+            header_timeout=limits.header_timeout,
+            per_address=limits.connections_per_address,
+            trusted=trusted,
+        ),
         ws="websockets-sansio",
         ws_max_size=MAX_BODY,
         ws_per_message_deflate=False,  # near the clients, compressing costs more than it saves
         lifespan="on",
         backlog=2048,
+        limit_concurrency=limits.connections,
+        timeout_keep_alive=max(1, round(limits.keep_alive)),
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=list(trusted) if trusted else None,
     )
     server = uvicorn.Server(config)
 

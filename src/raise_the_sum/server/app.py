@@ -21,13 +21,14 @@ from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from raise_the_sum.server.bodies import (
     MAX_BODY,
+    MAX_ID,
     parse_action_body,
     parse_check_body,
     parse_create_body,
@@ -36,8 +37,9 @@ from raise_the_sum.server.bodies import (
 )
 from raise_the_sum.server.documents import dumps
 from raise_the_sum.server.errors import ProtocolError, bad_input
-from raise_the_sum.server.service import TableService
-from raise_the_sum.server.store import SQLiteStore
+from raise_the_sum.server.limits import Limits, TokenBucket
+from raise_the_sum.server.service import Table, TableService
+from raise_the_sum.server.store import SQLiteStore, Store, StoreUnavailable
 
 __all__ = [
     "FREEZE_EVERY",
@@ -59,19 +61,42 @@ _JSON: Final = "application/json"
 _REFUSED: Final = 1008
 
 
-def _json_response(body: bytes, status: int = 200) -> Response:
-    return Response(body, status_code=status, media_type=_JSON)
+def _json_response(
+    body: bytes, status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
+    return Response(body, status_code=status, media_type=_JSON, headers=headers)
 
 
 def _error_response(error: ProtocolError) -> Response:
-    return _json_response(error.encoded(), error.status)
+    return _json_response(error.encoded(), error.status, error.headers)
+
+
+def _unavailable(error: StoreUnavailable) -> ProtocolError:
+    _log.error("%s", error)
+    return ProtocolError(
+        503,
+        "unavailable",
+        f"the server cannot store or read tables now: {error.reason}; nothing was changed, "
+        "try again later",
+        headers={"Retry-After": "5"},
+    )
+
+
+def _one(connection: HTTPConnection, name: str) -> str | None:
+    """The query parameter ``name``, or None; a 400 when it comes more than once."""
+    values = connection.query_params.getlist(name)
+    if len(values) > 1:
+        raise bad_input(f"/{name}", f"the query parameter {name!r} is given {len(values)} times")
+    return values[0] if values else None
 
 
 def _bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization")
-    if header is None:
+    headers = request.headers.getlist("authorization")
+    if len(headers) > 1:
+        raise bad_input("", f"the Authorization header is given {len(headers)} times")
+    if not headers:
         return None
-    scheme, _, token = header.partition(" ")
+    scheme, _, token = headers[0].partition(" ")
     if scheme.lower() != "bearer":
         return None
     return token.strip() or None
@@ -84,11 +109,18 @@ async def _read_json(request: Request) -> Any:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise bad_input("", f"the body is over {MAX_BODY} bytes")
+    limits: Limits = request.app.state.limits
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise bad_input("", f"the body is over {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(limits.body_timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise bad_input("", f"the body is over {MAX_BODY} bytes")
+    except TimeoutError:
+        raise ProtocolError(
+            408, "timeout", f"the body did not arrive within {limits.body_timeout:g} seconds"
+        ) from None
     return parse_json(bytes(body))
 
 
@@ -101,15 +133,40 @@ def _route(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             return await handler(request, request.app.state.service)
         except ProtocolError as error:
             return _error_response(error)
+        except StoreUnavailable as error:
+            return _error_response(_unavailable(error))
+        except ClientDisconnect:  # nobody is left to answer: one line, no traceback
+            _log.info("%s %s: the client hung up mid-body", request.method, request.url.path)
+            return Response(status_code=400)
 
     endpoint.__name__ = handler.__name__
     endpoint.__doc__ = handler.__doc__
     return endpoint
 
 
+def _client_address(request: HTTPConnection) -> str:
+    """The client's address (the proxy's forwarded one when ``serve`` trusts the proxy)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 @_route
 async def create_table(request: Request, service: TableService) -> Response:
-    """``POST /api/tables``: 201 with the table's id, its tokens and the seed's commitment."""
+    """``POST /api/tables``: 201 with the table's id, its tokens and the seed's commitment.
+
+    Each client address may create ``limits.create_burst`` tables at once,
+    then ``limits.create_rate`` a second: beyond, a 429 ``rate_limited``
+    with ``Retry-After``.
+    """
+    bucket: TokenBucket = request.app.state.creates
+    wait = bucket.take(_client_address(request), now=asyncio.get_running_loop().time())
+    if wait > 0:
+        seconds = max(1, int(wait + 0.999))
+        raise ProtocolError(
+            429,
+            "rate_limited",
+            f"too many new tables from this address: try again in {seconds} s",
+            headers={"Retry-After": str(seconds)},
+        )
     body = parse_create_body(await _read_json(request))
     created = await service.create(body.seats, body.rules, tutorial=body.tutorial)
     answer = {
@@ -124,8 +181,8 @@ async def create_table(request: Request, service: TableService) -> Response:
 async def get_table(request: Request, service: TableService) -> Response:
     """``GET /api/tables/{id}?since=N``: the seat's document."""
     table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
-    since = parse_since(request.query_params.get("since"))
-    return _json_response(service.document(table, seat, since))
+    since = parse_since(_one(request, "since"))
+    return _json_response(await service.document(table, seat, since))
 
 
 @_route
@@ -142,7 +199,7 @@ async def post_check(request: Request, service: TableService) -> Response:
     """``POST /api/tables/{id}/check``: the encoded verdict, acting on nothing."""
     table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
     action = parse_check_body(await _read_json(request))
-    return _json_response(service.check(table, seat, action))
+    return _json_response(await service.check(table, seat, action))
 
 
 @_route
@@ -167,10 +224,31 @@ async def index(request: Request) -> Response:
 async def static(request: Request) -> Response:
     """``GET /static/<path>``: a file of the page, from ``raise_the_sum/web/``."""
     root = WEB.resolve()
-    wanted = (root / request.path_params["path"]).resolve()
-    if not wanted.is_relative_to(root) or not wanted.is_file():
-        return _not_found(f"no file {request.path_params['path']!r}")
+    asked = request.path_params["path"]
+    try:
+        wanted = (root / asked).resolve()
+        found = wanted.is_relative_to(root) and wanted.is_file()
+    except (OSError, ValueError):  # a NUL byte, a name too long: no such file either
+        found = False
+    if not found:
+        return _not_found(f"no file {asked[:100]!r}")
     return FileResponse(wanted)
+
+
+def _reply_to(value: Any) -> str | None:
+    """The client id of an action body, when it has a well-formed one."""
+    if isinstance(value, dict):
+        client_id = value.get("id")
+        if type(client_id) is str and 1 <= len(client_id) <= MAX_ID:
+            return client_id
+    return None
+
+
+def _replying(body: bytes, client_id: str | None) -> bytes:
+    """``body``, a JSON object, with ``"reply_to": client_id`` first (unchanged for None)."""
+    if client_id is None:
+        return body
+    return b'{"reply_to":' + dumps(client_id) + b"," + body[1:]
 
 
 async def table_socket(websocket: WebSocket) -> None:
@@ -179,23 +257,40 @@ async def table_socket(websocket: WebSocket) -> None:
     A wrong token, or an unknown table, gets no document: the handshake is
     refused. Then the seat's document comes at once, and again after every
     change; an action sent on the socket is answered on it exactly as the
-    POST would answer it.
+    POST would answer it, with ``"reply_to"``: the action's ``id``, first.
+    A message that is not an action gets a ``bad_input`` error, and the
+    socket stays open.
     """
     service: TableService = websocket.app.state.service
     try:
-        table, seat = await service.authenticate(
-            websocket.path_params["table"], websocket.query_params.get("token")
-        )
-        since = parse_since(websocket.query_params.get("since"))
-        first = service.document(table, seat, since)
+        token = _one(websocket, "token")
+        table, seat = await service.authenticate(websocket.path_params["table"], token)
+        since = parse_since(_one(websocket, "since"))
         first_version = table.version  # the version ``first`` shows
-    except ProtocolError as error:
-        if error.status == 400:  # the seat is known: say why, then close
+        first = await service.document(table, seat, since)
+        service.open_socket(table, seat)
+    except (ProtocolError, StoreUnavailable) as failure:
+        error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
+        if error.status not in (401, 404):  # the seat is known, or nobody: say why, then close
             await websocket.accept()
             await websocket.send_text(error.encoded().decode())
         await websocket.close(code=_REFUSED)
         return
-    await websocket.accept()
+    try:
+        await websocket.accept()
+        await _serve_socket(websocket, service, table, seat, first, first_version)
+    finally:
+        service.close_socket(table, seat)
+
+
+async def _serve_socket(
+    websocket: WebSocket,
+    service: TableService,
+    table: Table,
+    seat: int,
+    first: bytes,
+    first_version: int,
+) -> None:
     wake = service.watch(table)
     # The sends, one at a time and in order: the reader answers an action itself, at once (a
     # turn of the event loop sooner than handing it to the writer below), and the writer sends
@@ -210,6 +305,22 @@ async def table_socket(websocket: WebSocket) -> None:
             if version is not None:
                 seen = max(seen, version)
 
+    async def answer(data: str | bytes) -> None:
+        client_id = None
+        try:
+            value = parse_json(data)
+            client_id = _reply_to(value)
+            body = parse_action_body(value)
+            outcome = await service.act(table, seat, body.action, body.version, body.id)
+        except ProtocolError as error:
+            await send(_replying(error.encoded(), client_id), None)
+        except StoreUnavailable as error:
+            await send(_replying(_unavailable(error).encoded(), client_id), None)
+        else:
+            # No await between the commit and this send: the writer, woken by the commit,
+            # finds the answer sent (``seen`` at its version) and sends nothing.
+            await send(_replying(outcome.answer.body, body.id), outcome.version)
+
     async def read() -> None:
         try:
             while True:
@@ -217,16 +328,7 @@ async def table_socket(websocket: WebSocket) -> None:
                 if message["type"] == "websocket.disconnect":
                     return
                 text = message.get("text")
-                data = text if text is not None else message.get("bytes") or b""
-                try:
-                    body = parse_action_body(parse_json(data))
-                except ProtocolError as error:
-                    await send(error.encoded(), None)
-                else:
-                    outcome = await service.act(table, seat, body.action, body.version, body.id)
-                    # No await between the commit and this send: the writer, woken by the
-                    # commit, finds the answer sent (``seen`` at its version) and sends nothing.
-                    await send(outcome.answer.body, outcome.version)
+                await answer(text if text is not None else message.get("bytes") or b"")
         finally:
             wake.set()
 
@@ -235,10 +337,11 @@ async def table_socket(websocket: WebSocket) -> None:
         await send(first, None)
         while not reader.done():
             if table.version > seen:  # also a change while the handshake went on
+                version = table.version
+                document = await service.document(table, seat, seen)
                 async with sending:
-                    version = table.version
                     if version > seen:
-                        await websocket.send_text(table.document(seat, seen).decode())
+                        await websocket.send_text(document.decode())
                         seen = version
             await wake.wait()
             wake.clear()
@@ -255,7 +358,10 @@ async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     codes = {404: "not_found", 405: "method_not_allowed"}
     code = codes.get(error.status_code, "bad_input")
-    return _error_response(ProtocolError(error.status_code, code, str(error.detail)))
+    headers = dict(error.headers or {})  # a 405's Allow
+    return _error_response(
+        ProtocolError(error.status_code, code, str(error.detail), headers=headers)
+    )
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
@@ -320,19 +426,36 @@ async def collect_garbage(
         gc.set_threshold(*before)
 
 
-def create_app(db: str | Path, *, pace: float = 1.0, synchronous: str = "FULL") -> Starlette:
-    """The game server as an ASGI application, on the SQLite database ``db``.
+def create_app(
+    store: Store | str | Path,
+    *,
+    pace: float = 1.0,
+    synchronous: str = "FULL",
+    limits: Limits | None = None,
+) -> Starlette:
+    """The game server as an ASGI application, on ``store``.
 
-    ``pace`` is the pause in seconds before each bot action and between
-    rounds. The store opens, and unfinished tables resume, when the
-    application starts (its lifespan); serve it with uvicorn.
+    ``store`` is a :class:`~raise_the_sum.server.store.Store`, or the path of
+    an SQLite database (opened with ``synchronous``) when the application
+    starts. ``pace`` is the pause in seconds before each bot action and
+    between rounds; ``limits`` are the server's
+    :class:`~raise_the_sum.server.limits.Limits`. Unfinished tables whose
+    bots are to act resume when the application starts (its lifespan), and
+    the store is closed when it stops; serve it with uvicorn.
     """
+    limits = Limits() if limits is None else limits
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = SQLiteStore(db, synchronous=synchronous)
-        service = TableService(store, pace=pace)
+        opened = (
+            store
+            if not isinstance(store, str | Path)
+            else SQLiteStore(store, synchronous=synchronous)
+        )
+        service = TableService(opened, pace=pace, limits=limits)
         app.state.service = service
+        app.state.limits = limits
+        app.state.creates = TokenBucket(burst=limits.create_burst, rate=limits.create_rate)
         await service.start()
         collector = asyncio.get_running_loop().create_task(collect_garbage())
         try:
@@ -342,7 +465,7 @@ def create_app(db: str | Path, *, pace: float = 1.0, synchronous: str = "FULL") 
             with contextlib.suppress(asyncio.CancelledError):
                 await collector
             await service.close()
-            await store.close()
+            await opened.close()
 
     routes = [
         Route("/", index, methods=["GET"]),

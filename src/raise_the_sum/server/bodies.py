@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 import attrs
 
@@ -40,34 +40,18 @@ MAX_VERSION: Final = 2**53 - 1
 MAX_ID: Final = 128
 
 
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the key {key!r} appears twice")
-            seen.add(key)
-    return value
-
-
 def parse_json(body: bytes | str) -> Any:
-    """The JSON value of a body: UTF-8, at most :data:`MAX_BODY` bytes, no NaN, no repeated key."""
+    """The JSON value of a body of at most :data:`MAX_BODY` bytes, read by ``wire.read_json``.
+
+    That reader is the library's strict one: UTF-8, no NaN, no repeated key,
+    no deep nesting, no lone surrogate.
+    """
     if len(body) > MAX_BODY:
         raise bad_input("", f"the body is over {MAX_BODY} bytes")
     try:
-        text = body.decode("utf-8") if isinstance(body, bytes) else body
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
-    except UnicodeDecodeError:
-        raise bad_input("", "the body is not UTF-8 text") from None
-    except RecursionError:
-        raise bad_input("", "the body is nested too deeply") from None
-    except ValueError as error:
-        raise bad_input("", f"the body is not JSON: {error}") from None
+        return wire.read_json(body)
+    except wire.WireError as error:
+        raise bad_input(error.path, f"the body is not strict JSON: {error.reason}") from None
 
 
 def _object(

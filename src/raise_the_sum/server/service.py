@@ -31,15 +31,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -50,6 +52,7 @@ from raise_the_sum.bots import Bot, make_bot
 from raise_the_sum.cards import Card
 from raise_the_sum.engine import new_game
 from raise_the_sum.events import Event, step
+from raise_the_sum.limits import action_bound
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -60,7 +63,16 @@ from raise_the_sum.server.documents import (
     seat_events,
 )
 from raise_the_sum.server.errors import ProtocolError, bad_input
-from raise_the_sum.server.store import Answer, Commit, NewTable, Store, StoredStep, StoredTable
+from raise_the_sum.server.limits import INLINE_ACTIONS, Limits
+from raise_the_sum.server.store import (
+    Answer,
+    Commit,
+    NewTable,
+    Store,
+    StoredStep,
+    StoredTable,
+    StoreUnavailable,
+)
 from raise_the_sum.server.tokens import MAX_TOKEN_LENGTH, new_token, token_hash
 from raise_the_sum.state import GameState, Phase
 from raise_the_sum.verdicts import check
@@ -91,6 +103,13 @@ THREAD_BOTS: Final = frozenset({"search", "alex"})
 
 #: The most bots' actions one burst commits at once (at a pace of 0).
 MAX_BURST: Final = 64
+
+#: The shortest and the longest wait, in seconds, before the bots try again after a failure
+#: (a commit the store could not write, a bot that raised): it doubles from one to the other.
+RETRY_FIRST: Final = 0.1
+RETRY_MOST: Final = 30.0
+
+T = TypeVar("T")
 
 #: How many finished tables stay in memory: the oldest are let go (the store has them, and
 #: loads them again when asked), so that a long-running server's heap, and the garbage
@@ -153,7 +172,18 @@ class Table:
     watchers: set[asyncio.Event] = attrs.field(factory=set)
     driver: asyncio.Task[None] | None = None
     #: The client action ids answered at this table, as ``(seat, id)``; their answers are stored.
+    #: A refusal's id is here only when the table was loaded; those refused since are in
+    #: ``refused``, bounded as the store bounds them.
     answered: set[tuple[int, str]] = attrs.field(factory=set)
+    #: The ids refused since the table was loaded, the newest last, by seat.
+    refused: dict[int, OrderedDict[str, None]] = attrs.field(factory=dict)
+    #: The open WebSockets, by seat.
+    sockets: dict[int, int] = attrs.field(factory=dict)
+    #: True when the rules allow more than ``INLINE_ACTIONS`` legal actions in a state: the
+    #: table's rules-engine work is then done on a worker thread, never on the event loop.
+    heavy: bool = False
+    #: When the table was created or last moved on (seconds since the epoch).
+    touched: float = attrs.field(factory=time.time)
     #: Documents built at this version, by (seat, since).
     documents: dict[tuple[int, int], bytes] = attrs.field(factory=dict)
     #: The version of the state the store holds (the table's first, 0, unless an older
@@ -165,23 +195,40 @@ class Table:
         match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
 
     def document(self, seat: int, since: int) -> bytes:
-        """The seat's document now, with the events since ``since`` (built once per version)."""
+        """The seat's document now, with the events since ``since`` (built once per version).
+
+        It lists the seat's legal actions: for a ``heavy`` table, call it
+        through :meth:`TableService.render`, which builds it off the event loop.
+        """
         key = (seat, since)
         built = self.documents.get(key)
         if built is None:
-            built = assemble_document(
-                table=self.table_id,
-                version=self.version,
-                state=self.state,
-                events=self.seen[seat][since:],
-                seat=seat,
-                seats=self.seats,
-                tutorial=self.tutorial,
-            )
-            if len(self.documents) > 64:
-                self.documents.clear()
-            self.documents[key] = built
+            built = self.build(seat, since)()
+            self.keep(key, built)
         return built
+
+    def build(self, seat: int, since: int) -> Callable[[], bytes]:
+        """The work of building the seat's document now, to be run here or on a thread.
+
+        The parts are taken now, on the event loop, so that the work sees one
+        version even if the table moves on meanwhile.
+        """
+        return functools.partial(
+            assemble_document,
+            table=self.table_id,
+            version=self.version,
+            state=self.state,
+            events=self.seen[seat][since:],
+            seat=seat,
+            seats=self.seats,
+            tutorial=self.tutorial,
+        )
+
+    def keep(self, key: tuple[int, int], built: bytes) -> None:
+        """Keep a document built at this version, by ``(seat, since)``."""
+        if len(self.documents) > 64:
+            self.documents.clear()
+        self.documents[key] = built
 
     def driven(self) -> match_driver.Table:
         """The table as the match driver sees it: the server sends ``NextRound()`` itself.
@@ -222,42 +269,104 @@ class TableService:
     """The tables of one server: create, authenticate, act, watch, and the bots.
 
     ``store`` keeps everything a restart needs; ``pace`` is the pause, in
-    seconds, before each bot action and between rounds (0 acts at once).
+    seconds, before each bot action and between rounds (0 acts at once);
+    ``limits`` are the server's :class:`~raise_the_sum.server.limits.Limits`.
     Use it from one event loop; call :meth:`start` before and :meth:`close`
     after.
     """
 
-    def __init__(self, store: Store, *, pace: float = 1.0, bot_threads: int = 4) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        pace: float = 1.0,
+        bot_threads: int = 4,
+        limits: Limits | None = None,
+    ) -> None:
         if not pace >= 0:
             raise ValueError(f"pace: seconds, 0 or more, got {pace!r}")
         self.store = store
         self.pace = pace
+        self.limits = Limits() if limits is None else limits
         self._tables: dict[str, Table] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
+        #: The tables that could not be loaded, set aside: why, in one line, by id.
+        self.set_aside: dict[str, str] = {}
         self._executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
+        # The rules-engine work of heavy tables: two threads, so that two such tables at most
+        # share the GIL with the event loop at once.
+        self._engine = ThreadPoolExecutor(max_workers=2, thread_name_prefix="engine")
+        self._sockets = 0
+        self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
 
     # --- life ----------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every unfinished table and let those with a bot to act resume."""
-        for table_id in await self.store.unfinished():
-            table = await self.table(table_id)
+        """Resume the tables whose bots are to act, and start archiving idle tables.
+
+        A table that cannot be loaded is set aside (one log line) and the
+        others are served. Tables idle for longer than the archive time are
+        left in the store (:meth:`Store.resumable`).
+        """
+        since = time.time() - self.limits.archive_after
+        for table_id in await self.store.resumable(since):
+            try:
+                table = await self.table(table_id)
+            except ProtocolError:  # set aside or archived: said in the log, answered on request
+                continue
             if table is not None:
                 self._kick(table)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def close(self) -> None:
-        """Stop the bots (their next actions are simply not taken) and the thread pool."""
+        """Stop the bots (their next actions are simply not taken) and the thread pools."""
         self._closing = True
-        drivers = [t.driver for t in self._tables.values() if t.driver is not None]
-        for task in drivers:
+        tasks = [t.driver for t in self._tables.values() if t.driver is not None]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+        for task in tasks:
             task.cancel()
-        for task in drivers:
+        for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
         self._executor.shutdown(wait=True, cancel_futures=True)
+        self._engine.shutdown(wait=True, cancel_futures=True)
+
+    async def _sweep(self) -> None:
+        """Let go of the unfinished tables idle for longer than the archive time.
+
+        Such a table is archived: it stays in the store, and a request for
+        it gets 410 ``archived``. Runs until cancelled.
+        """
+        every = min(self.limits.archive_after / 4, 60.0)
+        while True:
+            await asyncio.sleep(every)
+            cutoff = time.time() - self.limits.archive_after
+            for table in list(self._tables.values()):
+                if (
+                    table.touched < cutoff
+                    and table.state.phase is not Phase.MATCH_OVER
+                    and not table.watchers
+                    and not table.lock.locked()
+                    and (table.driver is None or table.driver.done())
+                ):
+                    self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        """Let go of a table in memory (the store keeps it)."""
+        self._tables.pop(table.table_id, None)
+        self._finished.pop(table.table_id, None)
+        for digest in table.token_hashes.values():
+            self._tokens.pop(digest, None)
+
+    async def run_engine(self, table: Table, work: Callable[[], T]) -> T:
+        """Run rules-engine ``work`` for ``table``: on the event loop, or on a thread if heavy."""
+        if not table.heavy:
+            return work()
+        return await asyncio.get_running_loop().run_in_executor(self._engine, work)
 
     # --- tables --------------------------------------------------------------------------------
 
@@ -315,6 +424,7 @@ class TableService:
                     "/rules/players",
                     f"rules.players is {rules.players} but there are {len(seats)} seats",
                 )
+            self._check_bound(rules)
             try:
                 state = new_game(rules, seed=seed, deck=stacked)
             except ValueError as error:
@@ -329,20 +439,6 @@ class TableService:
         rngs = tuple(
             None if kind == HUMAN else Rng.from_seed(secrets.randbits(64)) for kind in seats
         )
-        setup = {
-            "seats": list(seats),
-            "deck": None if stacked is None else [wire.encode(card) for card in stacked],
-            "tutorial": tutorial,
-        }
-        await self.store.create(
-            NewTable(
-                table_id=table_id,
-                state=wire.dumps(state),
-                setup=json.dumps(setup),
-                extra=_extra_text(rngs, 0),
-                token_hashes=tuple(sorted(hashes.items())),
-            )
-        )
         table = Table(
             table_id=table_id,
             seats=seats,
@@ -355,6 +451,22 @@ class TableService:
             rngs=rngs,
             seen={seat: [] for seat in hashes},
             actions=[],
+            heavy=action_bound(state.rules) > INLINE_ACTIONS,
+        )
+        setup = {
+            "seats": list(seats),
+            "deck": None if stacked is None else [wire.encode(card) for card in stacked],
+            "tutorial": tutorial,
+        }
+        await self.store.create(
+            NewTable(
+                table_id=table_id,
+                state=wire.dumps(state),
+                setup=json.dumps(setup),
+                extra=_extra_text(rngs, 0),
+                token_hashes=tuple(sorted(hashes.items())),
+                driven=table.automatic(),
+            )
         )
         self._tables[table_id] = table
         for seat, digest in hashes.items():
@@ -362,19 +474,45 @@ class TableService:
         self._kick(table)
         return Created(table_id, tokens, seed_commitment(state.seed))
 
+    def _check_bound(self, rules: Rules) -> None:
+        """Refuse rules that allow more legal actions in a state than the server's limit."""
+        most = self.limits.max_actions
+        bound = action_bound(rules)
+        if bound <= most:
+            return
+        # The field at fault: the play size if smaller plays would do, else the hands.
+        try:
+            smaller = attrs.evolve(rules, max_play=rules.min_play)
+        except (TypeError, ValueError):
+            smaller = rules
+        field = "max_play" if action_bound(smaller) <= most else "hand_limit"
+        raise ProtocolError(
+            400,
+            "too_big",
+            f"these rules allow up to {bound:,} legal actions in a state, over this server's "
+            f"limit of {most:,}: lower {field} (or hand_size, hand_limit, max_play)",
+            path=f"/rules/{field}",
+        )
+
     async def table(self, table_id: str) -> Table | None:
-        """The live table, loaded from the store on first use; None when there is none."""
+        """The live table, loaded from the store on first use; None when there is none.
+
+        Raises :class:`~raise_the_sum.server.errors.ProtocolError` 410
+        ``archived`` for a table idle for longer than the archive time, and
+        503 ``unavailable`` for a table set aside (it could not be loaded).
+        """
         table = self._tables.get(table_id)
         if table is not None:
             return table
+        if table_id in self.set_aside:
+            raise self._unloadable(table_id)
         loading = self._loading.get(table_id)
         if loading is not None:
             return await asyncio.shield(loading)
         future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
-            stored = await self.store.load(table_id)
-            table = None if stored is None else self._revive(stored)
+            table = await self._load(table_id)
             if table is not None:
                 self._tables[table_id] = table
                 if table.state.phase is Phase.MATCH_OVER:
@@ -386,6 +524,35 @@ class TableService:
         finally:
             del self._loading[table_id]
         return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        stored = await self.store.load(table_id)
+        if stored is None:
+            return None
+        archived = stored.touched < time.time() - self.limits.archive_after
+        if archived and not stored.over:
+            raise ProtocolError(
+                410,
+                "archived",
+                f"the table {table_id!r} was archived: no action for "
+                f"{self.limits.archive_after:g} seconds",
+            )
+        try:
+            table = self._revive(stored)
+            self._check_bound(table.state.rules)
+        except Exception as error:  # one line in the log; its requests get 503; others go on
+            reason = " ".join(str(error).split()) or type(error).__name__
+            self.set_aside[table_id] = reason
+            _log.error("table %s is set aside: it cannot be loaded: %s", table_id, reason)
+            raise self._unloadable(table_id) from None
+        return table
+
+    def _unloadable(self, table_id: str) -> ProtocolError:
+        return ProtocolError(
+            503,
+            "unavailable",
+            f"the table {table_id!r} cannot be loaded: {self.set_aside[table_id]}",
+        )
 
     @staticmethod
     def _revive(stored: StoredTable) -> Table:
@@ -439,6 +606,8 @@ class TableService:
                 actions=actions,
                 answered=set(stored.answered),
                 state_version=at,
+                heavy=action_bound(state.rules) > INLINE_ACTIONS,
+                touched=stored.touched,
             )
         except (TypeError, ValueError) as error:  # the bots and generators disagree
             raise RuntimeError(f"table {stored.table_id}: {error}") from error
@@ -453,6 +622,7 @@ class TableService:
         table.seen, table.actions = fresh.seen, fresh.actions
         table.state_version = fresh.state_version
         table.answered |= fresh.answered
+        table.touched = fresh.touched
         table.documents.clear()
         self._wake(table)
 
@@ -490,7 +660,7 @@ class TableService:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def document(self, table: Table, seat: int, since: int | None) -> bytes:
+    async def document(self, table: Table, seat: int, since: int | None) -> bytes:
         """The seat's document, with its events since version ``since`` (all when None).
 
         Raises a 400 ``bad_input`` for a ``since`` below 0 or above the version.
@@ -499,9 +669,16 @@ class TableService:
             since = 0
         if not 0 <= since <= table.version:
             raise bad_input("/since", f"since: a version from 0 to {table.version}, got {since}")
-        return table.document(seat, since)
+        key = (seat, since)
+        built = table.documents.get(key)
+        if built is None:
+            version = table.version
+            built = await self.run_engine(table, table.build(seat, since))
+            if table.version == version:
+                table.keep(key, built)
+        return built
 
-    def check(self, table: Table, seat: int, action: Action) -> bytes:
+    async def check(self, table: Table, seat: int, action: Action) -> bytes:
         """The encoded :class:`~raise_the_sum.Verdict` on ``action`` for ``seat`` now.
 
         Additive field for the web page: ``explanation_text``, the one line of
@@ -510,7 +687,9 @@ class TableService:
         20 ÷ 3 = 6 (rounded down)``), or null when the verdict has none; the
         page shows it while a player picks cards.
         """
-        verdict = check(table.state, action, seat=seat)
+        verdict = await self.run_engine(
+            table, functools.partial(check, table.state, action, seat=seat)
+        )
         encoded = wire.encode(verdict)
         assert isinstance(encoded, dict), "a verdict is encoded as an object"
         line = None if verdict.explanation is None else str(verdict.explanation)
@@ -546,6 +725,32 @@ class TableService:
         """Stop setting ``event``."""
         table.watchers.discard(event)
 
+    def open_socket(self, table: Table, seat: int) -> None:
+        """Count a WebSocket opened on ``seat``, within the limits (:meth:`close_socket` after).
+
+        Raises a 429 ``rate_limited`` when the seat has
+        ``limits.sockets_per_seat`` open already, and a 503 ``unavailable``
+        when the server has ``limits.sockets``.
+        """
+        if self._sockets >= self.limits.sockets:
+            raise ProtocolError(
+                503, "unavailable", "the server has all the sockets it can hold open; try later"
+            )
+        open_here = table.sockets.get(seat, 0)
+        if open_here >= self.limits.sockets_per_seat:
+            raise ProtocolError(
+                429,
+                "rate_limited",
+                f"this seat has {open_here} sockets open, the most it may: close one first",
+            )
+        table.sockets[seat] = open_here + 1
+        self._sockets += 1
+
+    def close_socket(self, table: Table, seat: int) -> None:
+        """Count a WebSocket of ``seat`` closed."""
+        table.sockets[seat] -= 1
+        self._sockets -= 1
+
     # --- acting --------------------------------------------------------------------------------
 
     async def act(
@@ -562,71 +767,111 @@ class TableService:
         join the action's commit, one version each, and the answer shows
         them: its version is then past ``version + 1``, and its events are
         those of every version since ``version``.
+
+        A write the store cannot make (a full disk) raises a 503
+        ``unavailable`` :class:`~raise_the_sum.server.errors.ProtocolError`,
+        with nothing changed.
         """
         async with table.lock:
-            # Every id answered at this table is in ``answered`` (loaded with the table, added
-            # at each answer), so only a retry reads the store. An id answered by another
-            # process sharing the store is caught by the compare-and-set below.
-            if (seat, client_id) in table.answered:
-                kept = await self.store.answer(table.table_id, seat, client_id)
-                if kept is not None:
-                    return self._outcome(kept)
-            if version != table.version:
-                stale = ProtocolError(
-                    409,
-                    "stale_version",
-                    f"the table is at version {table.version}, not {version}",
-                    version=table.version,
-                )
-                return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
             try:
-                state, events = step(table.state, action, seat=seat)
-            except IllegalAction as error:
-                return await self._refuse(table, seat, client_id, 422, dumps(wire.encode(error)))
-            steps: list[_Step] = [(seat, action, state, events)]
-            rngs = table.rngs
-            if self.pace == 0 and not self._closing:
-                # At once: the rule-based bots' actions that follow join this commit, each
-                # a version of its own, and the answer shows them (a search bot's wait for
-                # the driver). A bot's failure is the driver's to report; here it only ends
-                # the burst.
-                driven = match_driver.trusted_table(
-                    state, table.bots, rngs, match_driver.NextRoundBy.DRIVER
-                )
-                burst: list[_Step] = []
-                try:
-                    driven = self._burst(table, driven, burst, MAX_BURST)
-                except Exception:  # the driver will meet it again, and log it
-                    pass
-                else:
-                    steps += burst
-                    rngs = driven.rngs
-            seen = self._seen(table, steps)
-            body = assemble_document(
-                table=table.table_id,
-                version=version + len(steps),
-                state=steps[-1][2],
-                events=seen[seat],
-                seat=seat,
-                seats=table.seats,
-                tutorial=table.tutorial,
-            )
-            answer = Answer(200, body)
-            if await self._commit(table, steps, rngs, (seat, client_id, answer), seen):
-                # The answer is also the document a GET with since=version gets now.
-                table.documents[(seat, version)] = body
-                return Outcome(answer, table.version)
-            await self._reload(table)
+                return await self._act(table, seat, action, version, client_id)
+            except StoreUnavailable as error:
+                _log.error("table %s: %s", table.table_id, error)
+                raise ProtocolError(
+                    503,
+                    "unavailable",
+                    f"the server cannot store the action now: {error.reason}; nothing was "
+                    "changed, try again later",
+                    headers={"Retry-After": "5"},
+                ) from None
+
+    async def _act(
+        self, table: Table, seat: int, action: Action, version: int, client_id: str
+    ) -> Outcome:
+        # Every id answered at this table is in ``answered`` or ``refused`` (loaded with the
+        # table, added at each answer), so only a retry reads the store. An id answered by
+        # another process sharing the store is caught by the compare-and-set below.
+        if (seat, client_id) in table.answered or client_id in table.refused.get(seat, ()):
             kept = await self.store.answer(table.table_id, seat, client_id)
             if kept is not None:
                 return self._outcome(kept)
+        if version != table.version:
             stale = ProtocolError(
                 409,
                 "stale_version",
-                f"the table moved on to version {table.version}",
+                f"the table is at version {table.version}, not {version}",
                 version=table.version,
             )
             return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
+        at_once = self.pace == 0 and not self._closing
+        work = functools.partial(self._answer, table, seat, action, version, table.state, at_once)
+        computed = await self.run_engine(table, work)
+        if isinstance(computed, IllegalAction):
+            return await self._refuse(table, seat, client_id, 422, dumps(wire.encode(computed)))
+        steps, rngs, seen, body = computed
+        answer = Answer(200, body)
+        if await self._commit(table, steps, rngs, (seat, client_id, answer), seen):
+            # The answer is also the document a GET with since=version gets now.
+            table.documents[(seat, version)] = body
+            return Outcome(answer, table.version)
+        await self._reload(table)
+        kept = await self.store.answer(table.table_id, seat, client_id)
+        if kept is not None:
+            return self._outcome(kept)
+        stale = ProtocolError(
+            409,
+            "stale_version",
+            f"the table moved on to version {table.version}",
+            version=table.version,
+        )
+        return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
+
+    @classmethod
+    def _answer(
+        cls,
+        table: Table,
+        seat: int,
+        action: Action,
+        version: int,
+        state: GameState,
+        at_once: bool,
+    ) -> IllegalAction | tuple[list[_Step], tuple[Rng | None, ...], dict[int, list[str]], bytes]:
+        """The rules-engine work of an action (run by :meth:`run_engine`): its refusal, or
+        its steps, the bots' generators after them, what each seat sees, and the answer.
+
+        With ``at_once`` (a pace of 0), the rule-based bots' actions that follow join the
+        action's steps (a search bot's wait for the driver). A bot's failure is the driver's
+        to report; here it only ends the burst.
+        """
+        try:
+            after, events = step(state, action, seat=seat)
+        except IllegalAction as error:
+            return error
+        steps: list[_Step] = [(seat, action, after, events)]
+        rngs = table.rngs
+        if at_once:
+            driven = match_driver.trusted_table(
+                after, table.bots, rngs, match_driver.NextRoundBy.DRIVER
+            )
+            burst: list[_Step] = []
+            try:
+                driven = cls._burst(table, driven, burst, MAX_BURST)
+            except Exception:  # the driver will meet it again, and log it
+                pass
+            else:
+                steps += burst
+                rngs = driven.rngs
+        seen = cls._seen(table, steps)
+        body = assemble_document(
+            table=table.table_id,
+            version=version + len(steps),
+            state=steps[-1][2],
+            events=seen[seat],
+            seat=seat,
+            seats=table.seats,
+            tutorial=table.tutorial,
+        )
+        return steps, rngs, seen, body
 
     @staticmethod
     def _outcome(answer: Answer) -> Outcome:
@@ -636,8 +881,14 @@ class TableService:
     async def _refuse(
         self, table: Table, seat: int, client_id: str, status: int, body: bytes
     ) -> Outcome:
-        kept = await self.store.remember(table.table_id, seat, client_id, Answer(status, body))
-        table.answered.add((seat, client_id))
+        keep = self.limits.refusals_kept
+        kept = await self.store.remember(
+            table.table_id, seat, client_id, Answer(status, body), keep=keep
+        )
+        refused = table.refused.setdefault(seat, OrderedDict())
+        refused[client_id] = None
+        while len(refused) > keep:
+            refused.popitem(last=False)
         return self._outcome(kept)
 
     async def _commit(
@@ -668,10 +919,14 @@ class TableService:
             ),
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
+            driven=match_driver.trusted_table(
+                state, table.bots, rngs, match_driver.NextRoundBy.DRIVER
+            ).driver_to_act,
         )
         if not await self.store.commit(commit):
             return False
         table.state, table.version, table.rngs = state, commit.version, rngs
+        table.touched = time.time()
         table.actions += [action for _, action, _, _ in steps]
         for seat, pieces in (self._seen(table, steps) if seen is None else seen).items():
             table.seen[seat] += pieces
@@ -735,36 +990,66 @@ class TableService:
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
     async def _drive(self, table: Table) -> None:
+        """Take the driver's actions at ``table`` while it is to act (a bot, or the next round).
+
+        The pause of ``pace`` seconds runs from the start of the turn, and the
+        bots decide at its start: a bot that finds nothing to choose from and
+        one that searches long are seen to act at the same time. A failure (a
+        commit the store could not write, a bot that raised) is logged in one
+        line and tried again after a wait that doubles from ``RETRY_FIRST`` to
+        ``RETRY_MOST`` seconds, the table reloaded from the store first: a table
+        whose bots are to act never waits for ever.
+        """
         loop = asyncio.get_running_loop()
-        try:
-            while table.automatic():
-                version = table.version
+        wait = RETRY_FIRST
+        while table.automatic() and not self._closing:
+            version = table.version
+            started = loop.time()
+            try:
+                driven, steps = await self._bots_move(table)
                 if self.pace > 0:
-                    await asyncio.sleep(self.pace)
-                    if table.version != version:
-                        continue
-                # The driver's actions: a bot's choice (from its view and the legal
-                # actions, with its own generator) or NextRound(). A search bot's runs on
-                # a worker thread; the others' on the loop, one after the other while the
-                # driver is to act, up to MAX_BURST at a pace of 0 (one at a time else).
-                driven = table.driven()
-                steps: list[_Step] = []
-                if table.threaded(driven):
-                    driven, move = await loop.run_in_executor(
-                        self._executor, match_driver.bot_step, driven
-                    )
-                    steps.append((move.seat, move.action, driven.state, move.events))
-                # Then the rule-based bots' actions that follow (a search bot's waits for the
-                # next round of this loop), up to MAX_BURST at a pace of 0, else none.
-                limit = MAX_BURST if self.pace == 0 else 1
-                driven = self._burst(table, driven, steps, limit)
+                    await asyncio.sleep(max(0.0, started + self.pace - loop.time()))
                 async with table.lock:
                     if table.version != version:
                         continue
-                    committed = await self._commit(table, steps, driven.rngs, None)
-                    if not committed:
-                        await self._reload(table)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not take the server down; the table waits
-            _log.exception("table %s: the bots stopped", table.table_id)
+                    if not await self._commit(table, steps, driven.rngs, None):
+                        await self._reload(table)  # another writer was first: catch up
+                wait = RETRY_FIRST
+                continue
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the table's alone; the others go on
+                reason = " ".join(str(error).split()) or type(error).__name__
+                _log.error(
+                    "table %s: the bots' action failed (%s); trying again in %g s",
+                    table.table_id,
+                    reason,
+                    wait,
+                )
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RETRY_MOST)
+            with contextlib.suppress(Exception):  # the store may still be failing: next time
+                async with table.lock:
+                    await self._reload(table)
+
+    async def _bots_move(self, table: Table) -> tuple[match_driver.Table, list[_Step]]:
+        """The driver's next actions at ``table``, not yet committed, and its table after them.
+
+        A bot's choice (from its view and the legal actions, with its own
+        generator) or NextRound(). A search bot's runs on a worker thread, then
+        the rule-based bots' actions that follow (a search bot's waits for the
+        next turn), up to MAX_BURST at a pace of 0, else none; those run on the
+        event loop, or on a thread at a heavy table.
+        """
+        driven = table.driven()
+        steps: list[_Step] = []
+        if table.threaded(driven):
+            driven, move = await asyncio.get_running_loop().run_in_executor(
+                self._executor, match_driver.bot_step, driven
+            )
+            steps.append((move.seat, move.action, driven.state, move.events))
+        limit = MAX_BURST if self.pace == 0 else 1
+        driven = await self.run_engine(
+            table, functools.partial(self._burst, table, driven, steps, limit)
+        )
+        return driven, steps

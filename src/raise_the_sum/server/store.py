@@ -32,18 +32,55 @@ transaction starts again with each in a savepoint of its own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
-__all__ = ["Answer", "Commit", "NewTable", "SQLiteStore", "StoredStep", "Store", "StoredTable"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "Answer",
+    "Commit",
+    "NewTable",
+    "SQLiteStore",
+    "StoreError",
+    "StoreUnavailable",
+    "StoredStep",
+    "Store",
+    "StoredTable",
+]
 
 T = TypeVar("T")
+
+#: The layout of the database that this store writes (SQLite's ``user_version``). A database
+#: of an earlier layout is upgraded when it is opened; one of a later layout is refused.
+SCHEMA_VERSION: Final = 1
+
+
+class StoreError(Exception):
+    """The store cannot be used: the database is missing, unreadable, corrupt or too new.
+
+    The message is one line that names the file and the problem.
+    """
+
+
+class StoreUnavailable(StoreError):
+    """A read or a write failed for a reason outside the request (a full disk, an I/O error).
+
+    Nothing of the failed write was kept. The server answers 503 ``unavailable``;
+    the same request may succeed later. :attr:`reason` says why in a few words.
+    """
+
+    def __init__(self, message: str, reason: str = "the database cannot be used") -> None:
+        super().__init__(message)
+        #: Why, in a few words a client may read: "the disk is full", "an I/O error", ...
+        self.reason = reason
 
 
 @attrs.frozen
@@ -86,6 +123,9 @@ class NewTable:
     token_hashes: tuple[tuple[int, str], ...]
     #: True once the match is over.
     over: bool = False
+    #: True when the server acts next (a bot's turn, the pause between rounds): such a table
+    #: is resumed at start-up (:meth:`Store.resumable`); the others wait to be asked for.
+    driven: bool = True
 
 
 @attrs.frozen
@@ -109,6 +149,10 @@ class StoredTable:
     #: Every client action id answered at the table, as ``(seat, id)``: the answers stay in the
     #: store, to be read (:meth:`Store.answer`) when an id comes again.
     answered: tuple[tuple[int, str], ...] = ()
+    #: When the table was created or last committed to, in seconds since the epoch.
+    touched: float = 0.0
+    #: True once the match is over.
+    over: bool = False
 
 
 @attrs.frozen
@@ -133,6 +177,8 @@ class Commit:
     over: bool
     #: The client action the first step answers, as ``(seat, id, answer)``, or None for bots'.
     answer: tuple[int, str, Answer] | None = None
+    #: True when the server acts next after this commit (see :attr:`NewTable.driven`).
+    driven: bool = True
 
     @steps.validator
     def _consecutive(self, attribute: object, steps: tuple[StoredStep, ...]) -> None:
@@ -171,8 +217,14 @@ class Store(Protocol):
         """
         ...
 
-    async def remember(self, table_id: str, seat: int, client_id: str, answer: Answer) -> Answer:
-        """Keep ``answer`` as the first answer to ``client_id`` unless one is kept; the kept one."""
+    async def remember(
+        self, table_id: str, seat: int, client_id: str, answer: Answer, *, keep: int
+    ) -> Answer:
+        """Keep ``answer`` as the first answer to ``client_id`` unless one is kept; the kept one.
+
+        ``answer`` is a refusal. The seat's ``keep`` latest refusals at the
+        table are kept; older ones are forgotten, oldest first.
+        """
         ...
 
     async def answer(self, table_id: str, seat: int, client_id: str) -> Answer | None:
@@ -183,8 +235,14 @@ class Store(Protocol):
         """The table and seat a token hash belongs to, or None."""
         ...
 
-    async def unfinished(self) -> tuple[str, ...]:
-        """The ids of the tables whose match is not over."""
+    async def resumable(self, since: float) -> tuple[str, ...]:
+        """The ids of the tables to resume at start-up.
+
+        Those whose match is not over, where the server acts next
+        (``driven``), created or committed to at ``since`` (seconds since
+        the epoch) or later. Its cost grows with the number of such tables
+        only, not with the finished, waiting or idle ones.
+        """
         ...
 
     async def close(self) -> None:
@@ -199,7 +257,9 @@ CREATE TABLE IF NOT EXISTS tables (
     state TEXT NOT NULL,
     setup TEXT NOT NULL,
     extra TEXT NOT NULL,
-    over INTEGER NOT NULL
+    over INTEGER NOT NULL,
+    touched REAL NOT NULL DEFAULT 0,
+    driven INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL,
@@ -223,11 +283,66 @@ CREATE TABLE IF NOT EXISTS answers (
     UNIQUE (table_id, seat, client_id)
 );
 """
+
+#: The indexes, made once the tables have every column (after an upgrade).
+_INDEXES = """
+CREATE INDEX IF NOT EXISTS tables_resumable ON tables (touched) WHERE over = 0 AND driven = 1;
+"""
+
+#: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 0 (a
+#: database made before layouts had numbers) lacks the tables' ``touched`` and ``driven``
+#: columns, and may keep its answers in key order (``WITHOUT ROWID``), where refusals cannot
+#: be forgotten oldest first: they are copied into the layout above.
+_UPGRADES: Final = {
+    0: """
+ALTER TABLE tables ADD COLUMN touched REAL NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN driven INTEGER NOT NULL DEFAULT 1;
+UPDATE tables SET touched = {now};
+CREATE TABLE answers_upgraded (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    client_id TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    UNIQUE (table_id, seat, client_id)
+);
+INSERT INTO answers_upgraded SELECT table_id, seat, client_id, status, body FROM answers;
+DROP TABLE answers;
+ALTER TABLE answers_upgraded RENAME TO answers;
+""",
+}
+
+#: The SQLite errors that say the database cannot be used now (the disk, the file), not that
+#: the request is wrong, with what a client is told: a request meeting one gets
+#: :class:`StoreUnavailable`.
+_UNAVAILABLE: Final = {
+    "SQLITE_FULL": "the disk is full",
+    "SQLITE_IOERR": "the disk failed (an I/O error)",
+    "SQLITE_BUSY": "the database is busy",
+    "SQLITE_LOCKED": "the database is locked",
+    "SQLITE_READONLY": "the database is read-only",
+    "SQLITE_CANTOPEN": "the database file cannot be opened",
+    "SQLITE_CORRUPT": "the database file is damaged",
+    "SQLITE_NOTADB": "the file is not a database",
+    "SQLITE_PERM": "the database file may not be written",
+}
+
+
+def _outside(error: BaseException, path: Path) -> BaseException:
+    """``error`` as the caller should see it: a failure of the database is StoreUnavailable."""
+    name = getattr(error, "sqlite_errorname", None)
+    if isinstance(name, str):
+        for prefix, reason in _UNAVAILABLE.items():
+            if name.startswith(prefix):
+                return StoreUnavailable(f"{path}: {error} ({name})", reason)
+    return error
+
+
 # The answers are documents (about 1.7 KB on average): kept in rowid order, each is appended
 # to the end of the table, and only the small index of their keys takes the random inserts.
-# Stored in key order (WITHOUT ROWID, as before 0.3), two or three fit a page, and an insert
-# splits pages all over the table: a group's statements take about 1.5 times as long
-# (benchmarks/bench_store.py). A database made with that layout keeps it, and works the same.
+# Stored in key order (WITHOUT ROWID), two or three fit a page, and an insert splits pages
+# all over the table: a group's statements take about 1.5 times as long
+# (benchmarks/bench_store.py).
 
 #: A job for the writer thread: runs on the connection inside the open transaction.
 _Job = Callable[[sqlite3.Connection], Any]
@@ -291,24 +406,57 @@ class SQLiteStore:
         self._reads: queue.SimpleQueue[tuple[_Job, asyncio.Future[Any], None] | None] = (
             queue.SimpleQueue()
         )
-        self._connection = self._connect()
-        self._connection.executescript(_SCHEMA)
+        try:
+            self._connection = self._connect()
+            self._upgrade(self._connection)
+            reading = self._connect()
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: cannot use the database: {error}") from None
         self._writer = threading.Thread(
             target=self._commit_loop, args=(self._connection,), name="store-writer", daemon=True
         )
         self._reader = threading.Thread(
-            target=self._read_loop, args=(self._connect(),), name="store-reader", daemon=True
+            target=self._read_loop, args=(reading,), name="store-reader", daemon=True
         )
         self._writer.start()
         self._reader.start()
         self._closed = False
 
     def _connect(self) -> sqlite3.Connection:
+        if self.path.is_dir():
+            raise StoreError(f"{self.path}: is a folder, not a database file")
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute(f"PRAGMA synchronous={self._synchronous}")
         connection.execute("PRAGMA busy_timeout=10000")
         return connection
+
+    def _upgrade(self, connection: sqlite3.Connection) -> None:
+        """Make the tables, or bring an earlier layout up to :data:`SCHEMA_VERSION`, at once."""
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            (layout,) = connection.execute("PRAGMA user_version").fetchone()
+            if layout > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: the database has layout {layout}, made by a newer "
+                    f"raise-the-sum (this one reads up to layout {SCHEMA_VERSION})"
+                )
+            existing = connection.execute(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'tables'"
+            ).fetchone()[0]
+            if existing and layout < SCHEMA_VERSION:
+                for step in range(layout, SCHEMA_VERSION):
+                    for statement in _UPGRADES[step].format(now=time.time()).split(";"):
+                        if statement.strip():
+                            connection.execute(statement)
+            for statement in (_SCHEMA + _INDEXES).split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
 
     # --- the writes and the two threads -------------------------------------------------------
 
@@ -332,11 +480,13 @@ class SQLiteStore:
             connection.execute("BEGIN IMMEDIATE")
             commits = [job for job in batch if job[2] is not None]
             others = [job for job in batch if job[2] is None]
-            if not commits:
-                pass
-            elif self._commit_together(connection, commits):
+            try:
+                together = bool(commits) and self._commit_together(connection, commits)
+            except Exception:  # one commit's bad data: find it, each job on its own below
+                together = False
+            if together:
                 results += [(future, True, None) for _, future, _ in commits]
-            else:  # nothing of it stays: each job on its own, in a savepoint
+            elif commits:  # nothing of it stays: each job on its own, in a savepoint
                 connection.execute("ROLLBACK")
                 connection.execute("BEGIN IMMEDIATE")
                 others = batch
@@ -345,19 +495,21 @@ class SQLiteStore:
                 connection.execute(f"SAVEPOINT {savepoint}")
                 try:
                     value = run(connection)
-                except Exception as error:
+                except Exception as error:  # this job's alone: the others go on
                     connection.execute(f"ROLLBACK TO {savepoint}")
                     connection.execute(f"RELEASE {savepoint}")
-                    results.append((future, None, error))
+                    results.append((future, None, _outside(error, self.path)))
                 else:
                     if value is False:  # a failed compare-and-set writes nothing
                         connection.execute(f"ROLLBACK TO {savepoint}")
                     connection.execute(f"RELEASE {savepoint}")
                     results.append((future, value, None))
-        except Exception as error:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
-            self._written([(future, None, error) for _, future, _ in batch])
+        except Exception as error:  # the transaction itself failed (the disk, the file)
+            with contextlib.suppress(sqlite3.Error):
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+            failed = _outside(error, self.path)
+            self._written([(future, None, failed) for _, future, _ in batch])
             return
         self._jobs.put((asyncio.get_running_loop(), results))
 
@@ -384,10 +536,12 @@ class SQLiteStore:
             loop, results = job
             try:
                 connection.execute("COMMIT")
-            except Exception as error:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                results = [(future, None, error) for future, _, _ in results]
+            except Exception as error:  # nothing of the group is on disk: each caller hears so
+                with contextlib.suppress(sqlite3.Error):
+                    if connection.in_transaction:
+                        connection.execute("ROLLBACK")
+                failed = _outside(error, self.path)
+                results = [(future, None, failed) for future, _, _ in results]
             loop.call_soon_threadsafe(self._written, results)
         connection.close()
 
@@ -409,8 +563,10 @@ class SQLiteStore:
         commits = [commit for _, _, commit in jobs if commit is not None]
         if len({commit.table_id for commit in commits}) != len(commits):
             return False  # two commits of one table: in order, one by one
+        now = time.time()
         moves = [
-            (c.table_id, c.expected, c.version, c.state, c.extra, int(c.over)) for c in commits
+            (c.table_id, c.expected, c.version, c.state, c.extra, int(c.over), now, int(c.driven))
+            for c in commits
         ]
         steps = [
             (commit.table_id, step.version, step.seat, step.action, step.events or "")
@@ -425,7 +581,8 @@ class SQLiteStore:
         if _rows(
             connection,
             "UPDATE tables SET version = v.column3, "
-            "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6 "
+            "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6, "
+            "touched = v.column7, driven = v.column8 "
             "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
             moves,
         ) != len(moves):
@@ -450,7 +607,7 @@ class SQLiteStore:
             try:
                 value = run(connection)
             except Exception as error:
-                self._deliver([(future, None, error)])
+                self._deliver([(future, None, _outside(error, self.path))])
             else:
                 self._deliver([(future, value, None)])
         connection.close()
@@ -480,9 +637,17 @@ class SQLiteStore:
 
         def run(db: sqlite3.Connection) -> None:
             db.execute(
-                "INSERT INTO tables (id, version, state, setup, extra, over) "
-                "VALUES (?, 0, ?, ?, ?, ?)",
-                (table.table_id, table.state, table.setup, table.extra, int(table.over)),
+                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven) "
+                "VALUES (?, 0, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.table_id,
+                    table.state,
+                    table.setup,
+                    table.extra,
+                    int(table.over),
+                    time.time(),
+                    int(table.driven),
+                ),
             )
             db.executemany(
                 "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
@@ -498,7 +663,8 @@ class SQLiteStore:
             db.execute("BEGIN")
             try:
                 row = db.execute(
-                    "SELECT version, state, setup, extra FROM tables WHERE id = ?", (table_id,)
+                    "SELECT version, state, setup, extra, touched, over FROM tables WHERE id = ?",
+                    (table_id,),
                 ).fetchone()
                 if row is None:
                     return None
@@ -527,6 +693,8 @@ class SQLiteStore:
                     for version, seat, action, events in steps
                 ),
                 answered=tuple((seat, client_id) for seat, client_id in answered),
+                touched=row[4],
+                over=bool(row[5]),
             )
 
         return await self._read(run)
@@ -536,13 +704,15 @@ class SQLiteStore:
 
         def run(db: sqlite3.Connection) -> bool:
             moved = db.execute(
-                "UPDATE tables SET version = ?, state = COALESCE(?, state), extra = ?, over = ? "
-                "WHERE id = ? AND version = ?",
+                "UPDATE tables SET version = ?, state = COALESCE(?, state), extra = ?, over = ?, "
+                "touched = ?, driven = ? WHERE id = ? AND version = ?",
                 (
                     commit.version,
                     commit.state,
                     commit.extra,
                     int(commit.over),
+                    time.time(),
+                    int(commit.driven),
                     commit.table_id,
                     commit.expected,
                 ),
@@ -570,15 +740,28 @@ class SQLiteStore:
 
         return await self._write(run, commit)
 
-    async def remember(self, table_id: str, seat: int, client_id: str, answer: Answer) -> Answer:
-        """Keep ``answer`` as the first answer to ``client_id`` unless one is kept; the kept one."""
+    async def remember(
+        self, table_id: str, seat: int, client_id: str, answer: Answer, *, keep: int
+    ) -> Answer:
+        """Keep ``answer`` as the first answer to ``client_id`` unless one is kept; the kept one.
+
+        ``answer`` is a refusal. The seat's ``keep`` latest refusals at the
+        table are kept; older ones are forgotten, oldest first.
+        """
 
         def run(db: sqlite3.Connection) -> Answer:
-            db.execute(
+            inserted = db.execute(
                 "INSERT OR IGNORE INTO answers (table_id, seat, client_id, status, body) "
                 "VALUES (?, ?, ?, ?, ?)",
                 (table_id, seat, client_id, answer.status, answer.body),
             )
+            if inserted.rowcount == 1:
+                db.execute(
+                    "DELETE FROM answers WHERE rowid IN (SELECT rowid FROM answers "
+                    "WHERE table_id = ? AND seat = ? AND status != 200 "
+                    "ORDER BY rowid DESC LIMIT -1 OFFSET ?)",
+                    (table_id, seat, keep),
+                )
             row = db.execute(
                 "SELECT status, body FROM answers "
                 "WHERE table_id = ? AND seat = ? AND client_id = ?",
@@ -612,11 +795,16 @@ class SQLiteStore:
 
         return await self._read(run)
 
-    async def unfinished(self) -> tuple[str, ...]:
-        """The ids of the tables whose match is not over."""
+    async def resumable(self, since: float) -> tuple[str, ...]:
+        """The ids of the tables to resume at start-up (see :meth:`Store.resumable`)."""
 
         def run(db: sqlite3.Connection) -> tuple[str, ...]:
-            return tuple(row[0] for row in db.execute("SELECT id FROM tables WHERE over = 0"))
+            rows = db.execute(
+                "SELECT id FROM tables INDEXED BY tables_resumable "
+                "WHERE over = 0 AND driven = 1 AND touched >= ?",
+                (since,),
+            )
+            return tuple(row[0] for row in rows)
 
         return await self._read(run)
 

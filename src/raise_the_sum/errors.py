@@ -1,0 +1,72 @@
+"""The base class of every error the library raises on purpose.
+
+Catch :class:`RaiseTheSumError` to catch them all. Each error is also the
+built-in exception it has always been (all are a :class:`ValueError`), so
+older ``except ValueError`` code keeps working.
+
+>>> from raise_the_sum import IllegalAction, NotationError, RaiseTheSumError, parse_cards
+>>> try:
+...     parse_cards("+10")
+... except RaiseTheSumError as error:
+...     print(type(error).__name__, error.rule, "|", error.reason)
+NotationError R1.6 | an Add card's value is 1 to 9
+>>> issubclass(IllegalAction, RaiseTheSumError), issubclass(IllegalAction, ValueError)
+(True, True)
+"""
+
+from __future__ import annotations
+
+__all__ = ["RaiseTheSumError"]
+
+
+class RaiseTheSumError(Exception):
+    """An error the library raises on purpose: bad input, or an action the rules refuse.
+
+    Every such error has :attr:`reason` and :attr:`rule`. Its constructor
+    takes the place at fault first where there is one (a JSON Pointer, a
+    field, a card's text), then the reason, then the rule. The one
+    exception is :class:`~raise_the_sum.IllegalAction`, which has no place
+    and takes ``(rule, reason)``. The subclasses:
+
+    - :class:`~raise_the_sum.IllegalAction`: an action the rules refuse;
+    - :class:`~raise_the_sum.NotationError`: text that is not a card;
+    - :class:`~raise_the_sum.InvalidState`: a state or view the rules do not allow;
+    - :class:`~raise_the_sum.RecordError`: a match record that cannot be read or replayed;
+    - :class:`~raise_the_sum.wire.WireError`: a JSON document that is not valid.
+
+    .. attribute:: reason
+       :type: str
+
+       What is wrong, in words.
+
+    .. attribute:: rule
+       :type: str | None
+
+       The identifier of the rule at fault (as in
+       :mod:`raise_the_sum.rulebook`), or None where no rule applies.
+    """
+
+    reason: str
+    rule: str | None
+
+
+def cited_rule(message: str) -> str | None:
+    """The rule a message cites at its end, as in ``... (rule R1.6)``, or None.
+
+    The library's messages end with the rule they apply; this reads it back
+    with the rulebook's one grammar (:func:`~raise_the_sum.rulebook.parse_rule_id`).
+
+    >>> cited_rule("card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)")
+    'R1.6'
+    >>> cited_rule("nothing may follow the result") is None
+    True
+    """
+    from raise_the_sum.rulebook import parse_rule_id  # the rule text, only when needed
+
+    _, cited, rest = message.rpartition(" (rule ")
+    if not cited or not rest.endswith(")"):
+        return None
+    try:
+        return parse_rule_id(rest[:-1], strict=True)
+    except ValueError:
+        return None
