@@ -442,10 +442,14 @@ def _d_view(value: object, path: str) -> PlayerView:
         _check_view(view)
     except InvalidState as error:
         _problem(error, path)
-    if "players" in obj and obj["players"] != view.players:
-        _fail(f"{path}/players", f"expected {view.players}, the rules' players")
-    if "active" in obj and obj["active"] != list(view.active):
-        _fail(f"{path}/active", f"expected {list(view.active)}, the seats that have not passed")
+    if "players" in obj:
+        players = _int(obj["players"], f"{path}/players", 2, 4, "a number of players")
+        if players != view.players:
+            _fail(f"{path}/players", f"expected {view.players}, the rules' players")
+    if "active" in obj:
+        active = _seats(obj["active"], f"{path}/active")
+        if active != frozenset(view.active):
+            _fail(f"{path}/active", f"expected {list(view.active)}, the seats that have not passed")
     return view
 
 
