@@ -23,6 +23,15 @@ on by itself, as it does at once at pace 0). It reports:
 The target on one server process on the 2-core development machine: 200
 tables, at least 500 acknowledged human actions per second, p99 at most
 100 ms, every acknowledged action durable.
+
+With ``--abuse`` it runs twice, on fresh databases: once as above, once with
+an abusive client beside the honest ones, and prints both side by side. The
+abuser comes from another address (127.0.0.2; the honest humans share
+127.0.0.1, so the server is started with their limit on new tables raised)
+and, all at once and as fast as it can: creates tables (refused past its
+limit), posts and sends actions whose ids are lone surrogates, posts
+refused actions with new ids, holds connections that trickle their heads,
+and opens sockets on one seat past the cap.
 """
 
 from __future__ import annotations
@@ -52,6 +61,10 @@ from raise_the_sum import Rng
 URL = re.compile(r"http://\S+/")
 
 
+#: The address the abuser connects from (any 127.x.y.z reaches the server on Linux).
+ABUSER = "127.0.0.2"
+
+
 def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     command = os.environ.get(
         "LOAD_SERVER_COMMAND"
@@ -70,6 +83,9 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
             str(db),
             "--pace",
             "0",
+            # The 200 honest humans share one address: their limit on new tables is raised.
+            "--create-burst",
+            "1000000",
         ],
         stdout=subprocess.PIPE,
         stderr=open(os.environ.get("LOAD_SERVER_LOG", os.devnull), "w"),  # noqa: SIM115
@@ -255,6 +271,109 @@ async def human(url: str, number: int, load: Load, stop: float, think: float) ->
             await ws.close()
 
 
+class Abuse:
+    """What the abuser did, and what it was answered."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.statuses: dict[str, int] = {}
+
+    def count(self, status: str) -> None:
+        self.requests += 1
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+
+    def summary(self) -> str:
+        answers = ", ".join(f"{key}: {value}" for key, value in sorted(self.statuses.items()))
+        return f"{self.requests} ({answers})"
+
+
+async def _request(host: str, port: int, raw: bytes) -> str:
+    """One HTTP request from the abuser's address; the status line's code."""
+    reader, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
+    try:
+        writer.write(raw)
+        head = await reader.readline()
+    finally:
+        writer.close()
+    parts = head.split(b" ", 2)
+    return parts[1].decode() if len(parts) > 1 else "closed"
+
+
+def _post(host: str, path: str, body: bytes, token: str | None = None) -> bytes:
+    auth = b"" if token is None else b"Authorization: Bearer %s\r\n" % token.encode()
+    return (
+        b"POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n%s"
+        b"Content-Length: %d\r\nConnection: close\r\n\r\n%s"
+        % (path.encode(), host.encode(), auth, len(body), body)
+    )
+
+
+async def abuser(url: str, abuse: Abuse, stop: float) -> None:
+    """The abusive client: five attacks at once, until ``stop``."""
+    host, port_text = url.removeprefix("http://").split(":")
+    port = int(port_text)
+    table_answer = await _request(
+        host, port, _post(host, "/api/tables", b'{"seats": ["human", "random"]}')
+    )
+    if table_answer != "201":  # the abuser's own table, made through the honest path
+        raise RuntimeError(f"the abuser's table: {table_answer}")
+    created = await new_table(url)
+    table, token = created["table"], created["tokens"]["0"]
+    actions = f"/api/tables/{table}/actions"
+
+    async def repeat(make: Any) -> None:
+        while time.monotonic() < stop:
+            try:
+                abuse.count(await make())
+            except OSError as error:
+                abuse.count(type(error).__name__)
+
+    async def create() -> str:
+        return await _request(host, port, _post(host, "/api/tables", b'{"seats": ["human"]}'))
+
+    async def surrogate() -> str:
+        body = b'{"action": {"type": "pass"}, "version": 0, "id": "\\ud800"}'
+        return await _request(host, port, _post(host, actions, body, token))
+
+    counter = iter(range(10**9))
+
+    async def refused() -> str:
+        body = b'{"action": {"type": "pass"}, "version": 999, "id": "r%d"}' % next(counter)
+        return await _request(host, port, _post(host, actions, body, token))
+
+    async def sockets() -> str:
+        ws = await RawSocket.connect(host, port, f"/api/tables/{table}/ws?token={token}")
+        try:
+            first = orjson.loads(await ws.recv())
+            ws_body = b'{"action": {"type": "pass"}, "version": 0, "id": "\\ud800"}'
+            await ws.send(ws_body)
+            await ws.recv()
+            return str(first.get("error", "socket"))
+        finally:
+            await ws.close()
+
+    held: list[asyncio.StreamWriter] = []
+
+    async def slowloris() -> str:
+        _, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        held.append(writer)
+        if len(held) > 300:
+            held.pop(0).close()
+        await asyncio.sleep(0.01)
+        return "trickling"
+
+    try:
+        await asyncio.gather(
+            *(repeat(attack) for attack in (create, surrogate, refused)),
+            repeat(sockets),
+            repeat(slowloris),
+        )
+    finally:
+        for writer in held:
+            writer.close()
+
+
 def peak_memory(pid: int) -> int:
     """The process's peak resident memory in bytes (VmHWM)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -290,13 +409,18 @@ def durable(db: Path, acknowledged: list[tuple[str, int, Any]]) -> tuple[int, in
     return found, len(acknowledged)
 
 
-async def run(tables: int, seconds: float, warmup: float, think: float, db: Path) -> dict[str, Any]:
+async def run(
+    tables: int, seconds: float, warmup: float, think: float, db: Path, abusive: bool = False
+) -> dict[str, Any]:
     process, url = start_server(db)
     load = Load()
+    abuse = Abuse()
     try:
         begin = time.monotonic()
         stop = begin + warmup + seconds
         clients = [asyncio.create_task(human(url, n, load, stop, think)) for n in range(tables)]
+        if abusive:
+            clients.append(asyncio.create_task(abuser(url, abuse, stop)))
         await asyncio.sleep(warmup)
         load.measuring = True
         hook = os.environ.get("LOAD_AT_MEASURE")  # e.g. "callgrind_control -z {pid}"
@@ -351,6 +475,7 @@ async def run(tables: int, seconds: float, warmup: float, think: float, db: Path
         "load client CPU (cores busy)": round(client_cpu / elapsed, 2),
         "machine load average (1 min)": os.getloadavg()[0],
         "durable after SIGKILL": f"{found} of {total}",
+        "abuser's requests (their answers)": abuse.summary() if abusive else "none",
     }
 
 
@@ -380,28 +505,40 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="leave the load client's garbage collector on (its pauses then count as latency)",
     )
+    parser.add_argument(
+        "--abuse",
+        action="store_true",
+        help="run twice, without and with an abusive client beside, and show both",
+    )
     args = parser.parse_args(argv)
     # The client's own collector is off while it runs: its pauses would hold up the answers
     # it reads, and count as the server's latency. It lives well under a minute.
     if not args.client_gc:
         gc.freeze()
         gc.disable()
+    results: list[dict[str, Any]] = []
     try:
-        with tempfile.TemporaryDirectory() as directory:
-            result = asyncio.run(
-                run(args.tables, args.seconds, args.warmup, args.think, Path(directory) / "load.db")
-            )
+        for abusive in (False, True) if args.abuse else (False,):
+            with tempfile.TemporaryDirectory() as directory:
+                database = Path(directory) / "load.db"
+                results.append(
+                    asyncio.run(
+                        run(args.tables, args.seconds, args.warmup, args.think, database, abusive)
+                    )
+                )
     finally:
         gc.enable()
         gc.unfreeze()
-    width = max(map(len, result))
+    width = max(map(len, results[0]))
     print(
-        f"raise-the-sum server load: {result['tables']} tables, "
+        f"raise-the-sum server load: {args.tables} tables, "
         "one human on a WebSocket and three random bots each"
     )
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
-    for key, value in result.items():
-        print(f"{key:<{width}}  {value}")
+    if args.abuse:
+        print(f"{'':<{width}}  {'without the abuser':<20}  with the abuser")
+    for key in results[0]:
+        print(f"{key:<{width}}  " + "  ".join(f"{r[key]!s:<20}" for r in results).rstrip())
     return 0
 
 

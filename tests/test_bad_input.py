@@ -196,7 +196,7 @@ ILLEGAL: list[tuple[str, Callable[[], GameState], object, int | None, str, str]]
         discarding,
         Discard(parse_cards("+9")),
         None,
-        "R4.2",
+        "R4.8",
         "you do not hold +9",
     ),
     (

@@ -36,7 +36,7 @@ from raise_the_sum import (
     score,
 )
 from raise_the_sum.cli import PROG, SUBCOMMANDS, main, overview
-from raise_the_sum.rulebook import RULES, SECTIONS, Rule, Source, parse_rule_id, rule
+from raise_the_sum.rulebook import PARTS, RULES, SECTIONS, Rule, Source, parse_rule_id, rule
 
 CLI = Path(raise_the_sum.cli.__file__).parent
 SRC = CLI.parent
@@ -200,22 +200,23 @@ def test_explain_reads_values_that_start_with_a_minus_and_the_guides_signs(
 # --- rules -----------------------------------------------------------------------------------
 
 
-def test_rules_prints_every_rule_grouped_by_section_with_its_badge() -> None:
+def test_rules_prints_every_rule_grouped_by_part_and_section_with_its_badge() -> None:
     status, out, err = run("rules")
     assert (status, err) == (0, "")
     lines = out.splitlines()
     flat = " ".join(out.split())
-    headings = [lines.index(f"{n}. {title}") for n, title in SECTIONS.items()]
-    assert headings == sorted(headings)
+    parts = [lines.index(f"Part {n}. {title}") for n, title in enumerate(PARTS.values(), 1)]
+    assert parts == sorted(parts)
     for entry in RULES.values():
         badge = "[guide]" if entry.source is Source.GUIDE else "[ruling]"
         heading_line = f"{entry.id:<5} {entry.title}  {badge}"
         assert heading_line in lines, entry.id
         at = lines.index(heading_line)
-        section_at = headings[list(SECTIONS).index(entry.section)]
-        following = [h for h in headings if h > section_at]
-        assert section_at < at < (following[0] if following else len(lines)), entry.id
-        assert " ".join(entry.text.split()) in flat, entry.id
+        part_at = parts[list(PARTS).index(entry.part)]
+        section_at = lines.index(f"{entry.section}. {SECTIONS[entry.section]}", part_at)
+        following = [i for i, line in enumerate(lines) if i > section_at and line[:1] == "-"]
+        assert part_at < section_at < at < (following[1] if following[1:] else len(lines))
+        assert " ".join(rules_command.marked_text(entry).split()) in flat, entry.id
     assert out.count("[guide]") >= sum(r.source is Source.GUIDE for r in RULES.values())
 
 
@@ -249,7 +250,7 @@ def test_rules_id_prints_that_rule_with_its_worked_example_in_words(rule_id: str
     assert out == rules_command.format_rule(entry) + "\n"
     assert out.startswith(f"{rule_id:<5} {entry.title}  [{entry.source.value}]")
     flat = " ".join(out.split())
-    assert " ".join(entry.text.split()) in flat
+    assert " ".join(rules_command.marked_text(entry).split()) in flat
     assert "Example: " + " ".join(entry.in_words.split()) in flat
     assert ">>>" not in out
 

@@ -930,7 +930,7 @@ def test_between_rounds_a_number_is_not_a_card() -> None:
     assert not any("there is no card 99" in line for line in screen.lines)
 
 
-def test_at_the_discard_prompt_a_card_not_held_cites_R4_2_first() -> None:
+def test_at_the_discard_prompt_a_card_not_held_cites_R4_8_the_discard_rule() -> None:
     from raise_the_sum import ALL_CARDS
 
     answers: list[str] = []
@@ -945,8 +945,8 @@ def test_at_the_discard_prompt_a_card_not_held_cites_R4_2_first() -> None:
                 answers.extend([str(missing), f"{once} {once}", "quit"])
                 refusals.extend(
                     [
-                        f"✗ you do not hold {format(missing, 'u')} (rule R4.2)",
-                        f"✗ you hold 1 {format(once, 'u')}, not 2 (rule R4.2)",
+                        f"✗ you do not hold {format(missing, 'u')} (rule R4.8)",
+                        f"✗ you hold 1 {format(once, 'u')}, not 2 (rule R4.8)",
                     ]
                 )
             return answers.pop(0)

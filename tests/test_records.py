@@ -31,8 +31,9 @@ from raise_the_sum import (
     legal_plays,
     new_game,
     parse_cards,
+    wire,
 )
-from raise_the_sum.records import GAME_TAGS, Tags, seat_tag
+from raise_the_sum.records import FREE_TAG_PREFIX, GAME_TAGS, KNOWN_TAGS, Tags, seat_tag
 
 RULES = Rules(players=2, points_to_win=2)
 
@@ -171,10 +172,10 @@ def test_every_game_tag_is_reserved_in_any_case() -> None:
 
 def test_tags_are_a_read_only_hashable_mapping_in_a_fixed_order() -> None:
     tags = Tags(
-        {"Zed": "z", "Result": "1-0", "Seat1": "Bo", "Event": "E", "Alpha": "a", "Seat0": "Ann"}
+        {"X_Zed": "z", "Result": "1-0", "Seat1": "Bo", "Event": "E", "Note": "a", "Seat0": "Ann"}
     )
     assert isinstance(tags, Mapping)
-    assert list(tags) == ["Event", "Seat0", "Seat1", "Result", "Alpha", "Zed"]
+    assert list(tags) == ["Event", "Seat0", "Seat1", "Result", "Note", "X_Zed"]
     assert tags == dict(tags) and tags == Tags(dict(reversed(list(tags.items()))))
     assert hash(tags) == hash(Tags(dict(tags)))
     assert tags != {"Event": "E"} and tags != ["Event"]
@@ -490,6 +491,57 @@ def test_an_illegal_action_in_the_text_gives_its_number_and_rule() -> None:
     assert (error.number, error.rule) == (2, "R4.4")
     error = _error(ROUND + "1. Seat 0: play +3 +10\n")
     assert (error.number, error.rule) == (1, "R1.6")  # the card's notation
+
+
+def test_an_action_out_of_turn_names_R4_9_and_a_wrong_result_names_R5_2() -> None:
+    error = _error(ROUND + "1. Seat 1: play +3\n")
+    assert (error.rule, error.number) == ("R4.9", 1)
+    assert error.reason == "action 1 is seat 0's to take (Seat 0), got 'Seat 1' (rule R4.9)"
+    for result in ("*", "winner: Bo"):
+        error = _error(CLUB_NIGHT.replace("winner: Ann", result))
+        assert (error.rule, error.line) == ("R5.2", 19)
+        assert error.reason == (
+            f"the match is over after 7 actions: its result is 'winner: Ann', not {result!r} "
+            "(rule R5.2)"
+        )
+    error = _error(ROUND + "winner: Seat 0\n")
+    assert error.rule == "R5.2" and "the match is not over after 0 actions" in error.reason
+    error = _error(ROUND + "1: Seat 0: pass\n")  # a fault of the notation itself: no rule
+    assert error.rule is None
+
+
+def test_a_misspelled_tag_is_refused_with_the_nearest_known_tag() -> None:
+    # Before, [PointToWin "3"] was a free tag, and the record read with points_to_win=5.
+    error = _error('[PointToWin "3"]\n[Players "2"]\n[Seed "27"]\n\nRound 1\n*\n')
+    assert (error.line, error.column, error.rule) == (1, 2, None)
+    assert error.reason == (
+        "unknown tag PointToWin; did you mean PointsToWin? "
+        "(a free tag's name starts with X_, as in X_PointToWin)"
+    )
+    for misspelled, near in [("Evnt", "Event"), ("date", "Date"), ("Seat_0", "Seat0")]:
+        with pytest.raises(
+            ValueError,
+            match=rf"^MatchRecord\.tags: unknown tag {misspelled}; did you mean {near}\? ",
+        ):
+            MatchRecord(tags={misspelled: "x"})
+    with pytest.raises(ValueError, match="unknown tag Coach: the tags are Event, Site, Date"):
+        MatchRecord(tags={"Coach": "Kim"})
+    with pytest.raises(wire.WireError) as caught:
+        wire.decode(MatchRecord, {**wire.encode(MatchRecord()), "tags": {"Notes": "x"}})
+    assert caught.value.path == "/tags"
+    assert caught.value.reason.startswith("unknown tag Notes; did you mean Note?")
+
+
+def test_free_tags_start_with_X_and_travel_through_text_and_json() -> None:
+    assert (FREE_TAG_PREFIX, KNOWN_TAGS[-3:]) == ("X_", ("Match", "Table", "Note"))
+    record = MatchRecord(Rules(players=2), seed=27, tags={"X_Coach": "Kim", "Note": "friendly"})
+    text = record.to_text()
+    assert text.startswith('[Note "friendly"]\n[X_Coach "Kim"]\n')
+    assert MatchRecord.from_text(text) == record
+    assert wire.loads(MatchRecord, wire.dumps(record)) == record
+    for name in ("X_", "x_Coach", "XCoach"):  # the prefix and something after it
+        with pytest.raises(ValueError, match=f"unknown tag {name}"):
+            MatchRecord(tags={name: "Kim"})
 
 
 def test_from_text_takes_only_text() -> None:

@@ -701,6 +701,30 @@ def test_read_json_refuses_nesting_deeper_than_its_limit() -> None:
     assert read_json(json.dumps(["[" * 100, "{" * 100])) == ["[" * 100, "{" * 100]
 
 
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        (b'{"action": {"type": "pass"}, "version": 0, "version": 1, "id": "x"}', "/version"),
+        (b'{"action": {"type": "pass"}, "version": 0, "id": "\\ud800"}', "/id"),
+        (b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1), ""),
+        (b'{"version": NaN}', ""),
+        (b"\xff{}", ""),
+    ],
+)
+def test_the_server_reads_bodies_with_the_same_strict_reader(body: bytes, path: str) -> None:
+    from raise_the_sum.server.bodies import parse_json
+    from raise_the_sum.server.errors import ProtocolError
+
+    with pytest.raises(WireError) as refused_here:
+        read_json(body)
+    with pytest.raises(ProtocolError) as refused_there:
+        parse_json(body)
+    answer = refused_there.value
+    assert (answer.status, answer.body["error"], answer.body["path"]) == (400, "bad_input", path)
+    assert refused_here.value.path == path
+    assert answer.body["message"] == f"the body is not strict JSON: {refused_here.value.reason}"
+
+
 def test_read_json_refuses_what_is_not_text() -> None:
     with pytest.raises(TypeError, match="read_json takes a str or bytes, got int"):
         read_json(5)  # type: ignore[arg-type]

@@ -1,10 +1,12 @@
 """A Sphinx extension: the rules reference, generated from the library's rulebook.
 
 * ``.. rulebook::`` renders every rule of :data:`raise_the_sum.rulebook.RULES`,
-  section by section: its identifier as the anchor (``rules.html#r4-4`` for
-  ``R4.4``), its title, a *guide* or *ruling* badge, its text, its worked
-  example in words and the doctests that prove it. The page cannot drift from
-  the code: it *is* the code.
+  under the edition, part by part (the table's rules, then the library's own)
+  and section by section: its identifier as the anchor (``rules.html#r4-4``
+  for ``R4.4``), its title, a *guide* or *ruling* badge, its text with each
+  sentence that is a ruling in a guide rule marked, its worked example in
+  words and the doctests that prove it. The page cannot drift from the code:
+  it *is* the code.
 * ``:rule:`R4.4``` links to a rule from any page; an unknown identifier is an
   error, and so (under ``-n``) is a link that does not resolve.
 * In docstrings rendered by autodoc, a rule cited by its identifier ("rule
@@ -40,7 +42,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import raise_the_sum
-from raise_the_sum.rulebook import RULES, SECTIONS, Rule, Source
+from raise_the_sum.rulebook import EDITION, PARTS, RULES, SECTIONS, Part, Rule, Source
 
 logger = logging.getLogger(__name__)
 
@@ -61,21 +63,32 @@ class RulebookDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        guide = sum(rule.source is Source.GUIDE for rule in RULES.values())
+        guide = [rule for rule in RULES.values() if rule.source is Source.GUIDE]
+        marked = sum(len(rule.rulings) for rule in guide)
         summary = (
-            f"{len(RULES)} rules in {len(SECTIONS)} sections: {guide} from the guide, "
-            f"{len(RULES) - guide} rulings."
+            f"{EDITION}. {len(RULES)} rules in {len(SECTIONS)} sections: {len(guide)} from "
+            f"the guide, {len(RULES) - len(guide)} rulings, and {marked} sentences of the "
+            "guide's rules marked as rulings."
         )
         out: list[nodes.Node] = [nodes.paragraph(text=summary, classes=["rulebook-summary"])]
-        for number, heading in SECTIONS.items():
-            section_id = f"section-{number}"
-            section = nodes.section(ids=[section_id], names=[section_id])
-            section += nodes.title(text=f"{number}. {heading}")
-            self.state.document.note_explicit_target(section, section)
-            for rule in RULES.values():
-                if rule.section == number:
+        for part_number, (part, part_title) in enumerate(PARTS.items(), start=1):
+            part_id = f"part-{part.value}"
+            part_node = nodes.section(ids=[part_id], names=[part_id])
+            part_node += nodes.title(text=f"Part {part_number}. {part_title}")
+            self.state.document.note_explicit_target(part_node, part_node)
+            for number, heading in SECTIONS.items():
+                rules = [r for r in RULES.values() if r.section == number and r.part is part]
+                if not rules:
+                    continue
+                prefix = "" if part is Part.TABLE else f"{part.value}-"
+                section_id = f"{prefix}section-{number}"
+                section = nodes.section(ids=[section_id], names=[section_id])
+                section += nodes.title(text=f"{number}. {heading}")
+                self.state.document.note_explicit_target(section, section)
+                for rule in rules:
                     section += self._rule(rule)
-            out.append(section)
+                part_node += section
+            out.append(part_node)
         return out
 
     def _rule(self, rule: Rule) -> nodes.section:
@@ -90,7 +103,17 @@ class RulebookDirective(SphinxDirective):
         text = nodes.paragraph(classes=["rule-text"])
         badge = _BADGE[rule.source]
         text += nodes.inline(text=badge, classes=["rule-badge", f"rule-badge-{badge}"])
-        text += nodes.Text(" " + rule.text)
+        text += nodes.Text(" ")
+        for piece, source in rule.provenance():
+            if source is rule.source:
+                text += nodes.Text(piece)
+                continue
+            marked = nodes.inline(classes=["rule-ruling-sentence"])
+            marked += nodes.inline(
+                text="ruling", classes=["rule-badge", "rule-badge-ruling", "rule-badge-inline"]
+            )
+            marked += nodes.Text(piece)
+            text += marked
         section += text
 
         if not rule.in_words:

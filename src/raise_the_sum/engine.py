@@ -521,9 +521,9 @@ def _discard(state: GameState, action: Discard) -> _Moved:
     seat = state.current
     hand = state.hands[seat]
     excess = len(hand) - rules.hand_limit
-    # The first thing wrong is the thing to say: a card not held (R4.2), then the count (R4.8).
+    # The first thing wrong is the thing to say: a card not held, then the count (both R4.8).
     discarded = action.cards
-    rest = _take(hand, discarded, "R4.2")
+    rest = _take(hand, discarded, "R4.8")
     if len(action.cards) != excess:
         raise IllegalAction(
             "R4.8",

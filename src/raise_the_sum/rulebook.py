@@ -14,6 +14,25 @@ right. The documentation's rules reference is generated from this registry,
 examples included, and the test suite runs every example
 (``tests/test_rulebook_examples.py``).
 
+The rulebook has an edition and a date (:data:`EDITION`, "Rulebook 1,
+2026-12"), printed by ``raise-the-sum rules`` and ``raise-the-sum guide`` and on
+the rules page. An identifier is never removed or renumbered; a change to any
+rule's meaning bumps the edition. A rule that bundled several decisions is
+split by adding new identifiers, never by renumbering old ones.
+
+Provenance is given by sentence: a rule from the guide may hold sentences that
+are the library's rulings, and each such sentence is marked
+(:attr:`Rule.rulings`, :meth:`Rule.provenance`). The rules of the game at the
+table are kept apart from the rules of the software (the notation, the
+generator and bad input): :attr:`Rule.part`.
+
+>>> str(EDITION)
+'Rulebook 1, 2026-12'
+>>> rule("R4.8").rulings
+('They discard down to exactly 7, no further: a discard of the wrong number of cards is refused.',)
+>>> rule("R1.6").part is Part.LIBRARY, rule("R4.8").part is Part.TABLE
+(True, True)
+
 A rule is named by its identifier, written ``R4.4``, ``r4.4`` or just ``4.4``
 (:func:`parse_rule_id`, the one reader of rule identifiers):
 
@@ -35,7 +54,19 @@ from typing import Final
 
 import attrs
 
-__all__ = ["RULES", "SECTIONS", "Rule", "Source", "UnknownRuleError", "parse_rule_id", "rule"]
+__all__ = [
+    "EDITION",
+    "PARTS",
+    "RULES",
+    "SECTIONS",
+    "Edition",
+    "Part",
+    "Rule",
+    "Source",
+    "UnknownRuleError",
+    "parse_rule_id",
+    "rule",
+]
 
 
 class Source(enum.Enum):
@@ -45,6 +76,50 @@ class Source(enum.Enum):
     GUIDE = "guide"
     #: The guide is silent or unclear; this library decides (a ruling).
     RULING = "ruling"
+
+
+class Part(enum.Enum):
+    """Which part of the rulebook a rule belongs to: the table's, or the software's."""
+
+    #: A rule of the game as people play it at a table.
+    TABLE = "table"
+    #: A rule of this library as software: its notation, its generator, its handling of bad
+    #: input. A game played with real cards does not need it.
+    LIBRARY = "library"
+
+
+@attrs.frozen
+class Edition:
+    """An edition of the rulebook: a number and the month it was settled.
+
+    >>> str(Edition(2, "2027-03"))
+    'Rulebook 2, 2027-03'
+    """
+
+    #: The edition's number, from 1; a change to any rule's meaning bumps it.
+    number: int
+    #: The month of the edition, ``YYYY-MM``.
+    date: str
+
+    def __str__(self) -> str:
+        return f"Rulebook {self.number}, {self.date}"
+
+
+#: The rulebook's current edition. Cite it with a rule: "R4.8, Rulebook 1, 2026-12".
+EDITION: Final = Edition(1, "2026-12")
+
+
+def _check_rulings(rule: Rule, attribute: attrs.Attribute[tuple[str, ...]], value: object) -> None:
+    """Each ruling sentence is in the text once; a rule that is a ruling as a whole marks none."""
+    if not isinstance(value, tuple) or not all(isinstance(v, str) and v for v in value):
+        raise TypeError(f"Rule.rulings of {rule.id} must be a tuple of sentences, got {value!r}")
+    if value and rule.source is Source.RULING:
+        raise ValueError(f"Rule.rulings of {rule.id}: the whole rule is a ruling; mark no sentence")
+    for sentence in value:
+        if rule.text.count(sentence) != 1:
+            raise ValueError(
+                f"Rule.rulings of {rule.id}: {sentence!r} must be a sentence of its text, once"
+            )
 
 
 @attrs.frozen
@@ -63,11 +138,41 @@ class Rule:
     in_words: str = ""
     #: Worked examples as code, each a doctest that the test suite runs: the proof.
     examples: tuple[str, ...] = ()
+    #: In a rule from the guide, the sentences of :attr:`text` that are this library's
+    #: rulings (the guide is silent or says otherwise there), word for word.
+    rulings: tuple[str, ...] = attrs.field(default=(), validator=_check_rulings)
+    #: The table's rule, or the software's (:class:`Part`).
+    part: Part = Part.TABLE
 
     @property
     def section(self) -> int:
         """The section number: 4 for ``R4.4``."""
         return int(self.id[1:].split(".")[0])
+
+    def provenance(self) -> tuple[tuple[str, Source], ...]:
+        """The text in pieces, in order, each with where it comes from.
+
+        Joined, the pieces are :attr:`text`. A rule that is a ruling as a
+        whole is one piece.
+
+        >>> for piece, source in rule("R4.6").provenance():
+        ...     print(f"{source.value:6} {piece[:48]!r}")
+        guide  'A reply that beats the score replaces the whole '
+        ruling 'The replaced cards go to the discard pile.'
+        """
+        if self.source is Source.RULING or not self.rulings:
+            return ((self.text, self.source),)
+        starts = sorted((self.text.index(sentence), sentence) for sentence in self.rulings)
+        pieces: list[tuple[str, Source]] = []
+        at = 0
+        for start, sentence in starts:
+            if start > at:
+                pieces.append((self.text[at:start], Source.GUIDE))
+            pieces.append((sentence, Source.RULING))
+            at = start + len(sentence)
+        if at < len(self.text):
+            pieces.append((self.text[at:], Source.GUIDE))
+        return tuple(pieces)
 
 
 G = Source.GUIDE
@@ -200,6 +305,7 @@ _RULES: Final = (
         +6 +7 -5 +1 +2 +8 +8
         """,
         ),
+        part=Part.LIBRARY,
     ),
     Rule(
         "R1.5",
@@ -258,6 +364,7 @@ _RULES: Final = (
         raise_the_sum.cards.NotationError: card ' x2': remove the spaces around the card (rule R1.6)
         """,
         ),
+        part=Part.LIBRARY,
     ),
     # 2. The total of a play
     Rule(
@@ -290,10 +397,13 @@ _RULES: Final = (
         (
             "A play that holds a Zero card ignores the whole incoming attack, every "
             "stacked subtraction and division, for that play. It still has to beat the "
-            "score, and it changes nothing else: not the play's own cards, nor the "
-            "attack the play sends on."
+            "score. It changes nothing else: not the play's own cards, nor the attack "
+            "the play sends on."
         ),
         G,
+        rulings=(
+            "It changes nothing else: not the play's own cards, nor the attack the play sends on.",
+        ),
         in_words=(
             "The play before yours sent −4 ÷6. Your +6 ×2 alone would total (6 − 4) × 2 ÷ 6 "
             "= 0, but +6 ×2 with the black 0 ignores the attack: 6 × 2 = 12. You still have "
@@ -322,7 +432,11 @@ _RULES: Final = (
             "multiplier. A total never goes below zero: if the subtraction is larger "
             "than the sum, the result is 0."
         ),
-        R,
+        G,
+        rulings=(
+            "A total never goes below zero: if the subtraction is larger than the sum, the "
+            "result is 0.",
+        ),
         in_words=(
             "Facing −5, you play +7 ×3: (7 − 5) × 3 = 6. Had you played +3 ×3, the "
             "subtraction would take 3 below zero, so it counts as 0: (3 − 5 → 0) × 3 = 0, "
@@ -519,15 +633,19 @@ _RULES: Final = (
         ('a', 'b', 'd', 'c', 'e', 'f')
         """,
         ),
+        part=Part.LIBRARY,
     ),
     Rule(
         "R3.3",
         "The deal",
         (
-            "Each seat is dealt 7 cards (Rules.hand_size), one card at a time from the "
-            "top of the deck, seat 0 first, round after round."
+            "Each seat is dealt 7 cards (Rules.hand_size). The deal is one card at a time "
+            "from the top of the deck, seat 0 first, round after round."
         ),
         G,
+        rulings=(
+            "The deal is one card at a time from the top of the deck, seat 0 first, round after round.",
+        ),
         in_words=(
             "The dealer gives one card to seat 0, one to seat 1, and so on round the table, "
             "until everyone holds 7."
@@ -685,6 +803,7 @@ _RULES: Final = (
         (False, False, 5)
         """,
         ),
+        part=Part.LIBRARY,
     ),
     # 4. A turn
     Rule(
@@ -754,12 +873,14 @@ _RULES: Final = (
         "The opening",
         (
             "The first play of a round has no score to beat: any 1 to 5 cards are legal, "
-            "and the total may be 0. The opener may not pass (the guide: play 1-5 cards "
-            "on every turn, including the opening), unless they hold fewer cards than "
-            "the least play, which only a custom Rules allows: then they must pass, and "
-            "the next active player opens."
+            "and the total may be 0. The opener may not pass (the guide says to play 1-5 "
+            "cards on every turn, including the opening), except as R4.13 says."
         ),
-        R,
+        G,
+        rulings=(
+            "The opener may not pass (the guide says to play 1-5 cards on every turn, "
+            "including the opening), except as R4.13 says.",
+        ),
         in_words=(
             "You open the round: there is no score to beat, so any 1 to 5 cards are legal, "
             "even a lone −3 that totals 0. You may not pass on the opening."
@@ -778,28 +899,6 @@ _RULES: Final = (
         illegal (rule R4.3): the opener must play: an opening cannot be passed
         >>> Pass() in legal_plays(state)
         False
-        """,
-            """
-        >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply,
-        ...                            legal_plays, new_game, parse_cards)
-        >>> # A variant in which a play is 2 or 3 cards, so a hand can be too small.
-        >>> deck = parse_cards("+1 +3 +5 +2 +4 +6 +7 -1 -2 -3 /2 /3")
-        >>> rules = Rules(players=3, hand_size=2, hand_limit=2, min_play=2, max_play=3,
-        ...               deck=deck)
-        >>> state = new_game(rules, seed=1, deck=deck)
-        >>> state = apply(state, Play(parse_cards("+1 +2 +7")))    # seat 0 plays all it has
-        >>> state = apply(state, Pass())
-        >>> state = apply(state, Discard(parse_cards("-1")))
-        >>> state = apply(state, Pass())
-        >>> state = apply(state, Discard(parse_cards("-2")))
-        >>> state = apply(state, NextRound())                      # seat 0 opens, drawing 1
-        >>> print(*state.hands[0])
-        -3
-        >>> legal_plays(state)
-        (Pass(),)
-        >>> state = apply(state, Pass())
-        >>> state.current, state.opening
-        (1, True)
         """,
         ),
     ),
@@ -874,6 +973,7 @@ _RULES: Final = (
             "facing the next player. The replaced cards go to the discard pile."
         ),
         G,
+        rulings=("The replaced cards go to the discard pile.",),
         in_words=(
             "Sam's play of 13 with −5 stands. You reply +8 +8 ×2 −2 for 22: your play "
             "replaces Sam's entirely, so the next player must beat 22 facing −2, and Sam's "
@@ -928,10 +1028,15 @@ _RULES: Final = (
         "Keep at most 7 cards",
         (
             "A player who holds more than 7 cards (Rules.hand_limit) at the end of their "
-            "turn, after playing or passing, discards cards of their choice down to "
-            "exactly 7 before the turn ends. Discards go to the discard pile."
+            "turn, after playing or passing, chooses cards of their own hand to discard "
+            "before the turn ends. They discard down to exactly 7, no further: a discard "
+            "of the wrong number of cards is refused. Discards go to the discard pile."
         ),
         G,
+        rulings=(
+            "They discard down to exactly 7, no further: a discard of the wrong number of "
+            "cards is refused.",
+        ),
         in_words=(
             "You drew to 8 cards and passed. Before your turn ends you choose 1 card to "
             "discard, so that you keep exactly 7; you pick the one you want least."
@@ -1079,6 +1184,80 @@ _RULES: Final = (
         """,
         ),
     ),
+    Rule(
+        "R4.13",
+        "An opener who cannot play",
+        (
+            "An opener who holds fewer cards than the least play must pass. Only a custom "
+            "Rules allows this, with a least play above 1 card."
+        ),
+        R,
+        in_words=(
+            "In a house variant where every play is 2 or 3 cards, you win a round with "
+            "your last cards and open the next one holding the single card you drew. You "
+            "cannot make a play, so you must pass."
+        ),
+        examples=(
+            """
+        >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply,
+        ...                            legal_plays, new_game, parse_cards)
+        >>> # A variant in which a play is 2 or 3 cards, so a hand can be too small.
+        >>> deck = parse_cards("+1 +3 +5 +2 +4 +6 +7 -1 -2 -3 /2 /3")
+        >>> rules = Rules(players=3, hand_size=2, hand_limit=2, min_play=2, max_play=3,
+        ...               deck=deck)
+        >>> state = new_game(rules, seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+1 +2 +7")))    # seat 0 plays all it has
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-1")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-2")))
+        >>> state = apply(state, NextRound())                      # seat 0 opens, drawing 1
+        >>> print(*state.hands[0])
+        -3
+        >>> legal_plays(state)
+        (Pass(),)
+        >>> state = apply(state, Pass())
+        >>> state.current, state.opening
+        (1, True)
+        """,
+        ),
+    ),
+    Rule(
+        "R4.14",
+        "After the opener passes",
+        (
+            "When the opener passes, the next active player opens the round: there is "
+            "still no score to beat and no attack, and that player may not pass either "
+            "(R4.3)."
+        ),
+        R,
+        in_words=(
+            "You had to pass your opening with one card in a variant of 2-card plays. Riley, "
+            "next, now opens the round: any play of 2 or 3 cards will do, and Riley may "
+            "not pass."
+        ),
+        examples=(
+            """
+        >>> from raise_the_sum import (Discard, NextRound, Pass, Play, Rules, apply, check,
+        ...                            new_game, parse_cards)
+        >>> deck = parse_cards("+1 +3 +5 +2 +4 +6 +7 -1 -2 -3 /2 /3")
+        >>> rules = Rules(players=3, hand_size=2, hand_limit=2, min_play=2, max_play=3,
+        ...               deck=deck)
+        >>> state = new_game(rules, seed=1, deck=deck)
+        >>> state = apply(state, Play(parse_cards("+1 +2 +7")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-1")))
+        >>> state = apply(state, Pass())
+        >>> state = apply(state, Discard(parse_cards("-2")))
+        >>> state = apply(state, NextRound())
+        >>> state = apply(state, Pass())                # seat 0 cannot play (R4.13)
+        >>> state.current, state.opening, state.to_beat, str(state.attack)
+        (1, True, None, 'none')
+        >>> print(check(state, Pass()))
+        illegal (rule R4.3): the opener must play: an opening cannot be passed
+        """,
+        ),
+    ),
     # 5. Rounds and the match
     Rule(
         "R5.1",
@@ -1089,6 +1268,10 @@ _RULES: Final = (
             "discard, has finished."
         ),
         G,
+        rulings=(
+            "This is checked after each pass, once the passer's turn, with its discard, "
+            "has finished.",
+        ),
         in_words=(
             "Four players: Riley stands with 20 and Sam, Alex and you have all passed. "
             "Riley is the last player in and scores 1 point."
@@ -1141,12 +1324,12 @@ _RULES: Final = (
         "R5.3",
         "The next round",
         (
-            "Otherwise a new round begins: the standing play goes to the discard pile, "
-            "there is no score to beat and no attack, every player rejoins, hands are "
-            "kept and never refilled, and the round's winner opens it, drawing 1 card "
-            "first."
+            "Otherwise a new round begins: there is no score to beat and no attack, every "
+            "player rejoins, hands are kept and never refilled, and the round's winner "
+            "opens it, drawing 1 card first. The standing play goes to the discard pile."
         ),
         G,
+        rulings=("The standing play goes to the discard pile.",),
         in_words=(
             "Riley won the round. The table is cleared, all penalties clear, everyone is "
             "back in, and Riley draws 1 card and opens the next round with nothing to beat. "
@@ -1210,10 +1393,12 @@ _RULES: Final = (
         "R6.1",
         "Reshuffling the discard pile",
         (
-            "When a draw finds the deck empty, the discard pile is shuffled by the same "
-            "seeded generator to become the new deck, and then the draw is made."
+            "When a draw finds the deck empty, the discard pile is shuffled to become the "
+            "new deck, and then the draw is made. The shuffle is made by the same seeded "
+            "generator as the deal (R3.2)."
         ),
         G,
+        rulings=("The shuffle is made by the same seeded generator as the deal (R3.2).",),
         in_words=(
             "You are to draw and the deck is empty: the discard pile is shuffled to become "
             "the new deck, and you draw from it."
@@ -1303,6 +1488,7 @@ _RULES: Final = (
         True
         """,
         ),
+        part=Part.LIBRARY,
     ),
     Rule(
         "R7.2",
@@ -1339,6 +1525,7 @@ _RULES: Final = (
         ValueError: Attack.subtract must be 0 or more, got -2
         """,
         ),
+        part=Part.LIBRARY,
     ),
 )
 
@@ -1347,6 +1534,14 @@ RULES: Final[Mapping[str, Rule]] = MappingProxyType({r.id: r for r in _RULES})
 
 #: Section titles, by section number.
 SECTIONS: Final[Mapping[int, str]] = MappingProxyType(_SECTIONS)
+
+#: The parts of the rulebook, in order, with their titles.
+PARTS: Final[Mapping[Part, str]] = MappingProxyType(
+    {
+        Part.TABLE: "The game at the table",
+        Part.LIBRARY: "The library's own rules: notation, generator, bad input",
+    }
+)
 
 
 class UnknownRuleError(KeyError, ValueError):

@@ -401,7 +401,10 @@ def explain(cards: Iterable[Card], attack: Attack = NO_ATTACK) -> Explanation:
         text = f"blue cards: {sum_text} = {value}" if len(adds) > 1 else f"blue card: {value}"
     else:
         text = "no blue cards: the total starts at 0"
-    steps.append(Step("R2.1", text, value))
+    if len(played) == 1 and not adds:
+        steps.append(Step("R2.7", text, value))  # a lone card opens at 0
+    else:
+        steps.append(Step("R2.1", text, value))
     if cancelled:
         steps.append(Step("R2.2", f"the zero card cancels the incoming {attack}", value))
     if subtract:

@@ -58,7 +58,7 @@ tag_values: st.SearchStrategy[str] = st.text(
 ) | st.sampled_from(['say "hi"', "a\\b", "{not a comment}", "; nor this", "[x]", ""])
 
 _free_tags = st.dictionaries(
-    st.sampled_from(["Event", "Site", "Date", "Result", "Note", "Round_", "Table7", "x"]),
+    st.sampled_from(["Event", "Site", "Date", "Result", "Note", "Match", "X_Round_", "X_x"]),
     tag_values,
     max_size=4,
 )

@@ -248,7 +248,8 @@ def test_explain_total_equals_score_and_its_last_step_value_is_the_total(
     explanation = explain(cards, attack)
     assert explanation.total == score(cards, attack)
     assert explanation.steps[-1].value == explanation.total
-    assert explanation.steps[0].rule == "R2.1"
+    lone = len(cards) == 1 and cards[0].kind is not Kind.ADD
+    assert explanation.steps[0].rule == ("R2.7" if lone else "R2.1")
     assert all(step.rule in RULES for step in explanation.steps)
     assert explanation.outgoing == attack_of(cards)
     assert explanation.cards == tuple(sorted(cards))

@@ -138,9 +138,7 @@ def test_R4_3_any_1_to_5_cards_are_a_legal_opening() -> None:
     assert play(state, "x2 -4 /3 0").to_beat == 0  # an opening may total 0
 
 
-def test_R4_3_an_opener_with_fewer_cards_than_the_least_play_must_pass_and_the_next_player_opens() -> (  # noqa: E501
-    None
-):
+def test_R4_13_an_opener_with_too_few_cards_must_pass_and_R4_14_the_next_player_opens() -> None:
     rules = Rules(players=3, hand_size=2, min_play=2)
     state = table(["+1 +2", "+3 +4", "+5 +6"], "+7 +8 +9 +1 +2", rules=rules)
     state = play(state, "+1 +2 +7")  # seat 0 plays its whole hand
@@ -283,9 +281,10 @@ def test_R4_8_a_player_over_the_limit_discards_down_to_exactly_7_before_the_turn
     assert refused(state, Discard(()), "R4.8").reason == (
         "you hold 8 cards and keep 7: discard exactly 1, not 0"
     )
-    # A card not held is the first thing wrong, before the count (rule R4.2, as for a play).
-    assert refused(state, Discard(parse_cards("+9")), "R4.2").reason == "you do not hold +9"
-    assert refused(state, Discard(parse_cards("x2 x2")), "R4.2").reason == "you hold 1 x2, not 2"
+    # A card not held is the first thing wrong, before the count: the discard rule, R4.8,
+    # not R4.2, which is about plays.
+    assert refused(state, Discard(parse_cards("+9")), "R4.8").reason == "you do not hold +9"
+    assert refused(state, Discard(parse_cards("x2 x2")), "R4.8").reason == "you hold 1 x2, not 2"
     for action in (Play(parse_cards("+3")), Pass(), NextRound()):
         assert (
             refused(state, action, "R4.8").reason

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from .contract import validating
 from .harness import Server
+
+
+@pytest.fixture(autouse=True)
+def _every_answer_fits_its_schema() -> Iterator[None]:
+    """Every answer and WebSocket message a server test receives is checked against its schema."""
+    with validating():
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,10 @@
 the URL comes from the line it prints) with a temporary SQLite database,
 and can stop it, kill it with SIGKILL, and start it again on the same
 database. The helpers below speak the protocol with httpx.
+
+Every answer an httpx client receives, and every message a WebSocket client
+receives, is checked against the shipped JSON Schemas on the way in, in
+every server test (``contract.validating``, switched on by ``conftest.py``).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import pytest
 from raise_the_sum import Phase, Rules, wire
 from raise_the_sum.actions import Action
 from raise_the_sum.events import Event, Played, step
-from raise_the_sum.server.documents import seat_document
+from raise_the_sum.server.documents import seat_document, seat_events
 from raise_the_sum.server.service import THREAD_BOTS, TableService
 from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
 
@@ -168,7 +168,7 @@ def test_the_answer_kept_as_a_document_equals_a_fresh_build_byte_for_byte(tmp_pa
                 table=table.table_id,
                 version=table.version,
                 state=table.state,
-                steps=steps,
+                events=[seat_events(events, 0) for events in steps],
                 seat=0,
                 seats=table.seats,
                 tutorial=table.tutorial,

@@ -24,7 +24,18 @@ from raise_the_sum.scoring import Attack
 
 from .harness import Server, act, bearer, create, document, wait_for_turn
 
-KEYS = ["table", "version", "view", "legal", "events", "seats", "lesson"]
+KEYS = [
+    "table",
+    "version",
+    "view",
+    "legal",
+    "events",
+    "seats",
+    "lesson",
+    "must_discard",
+    "attack_text",
+    "next_round_at",
+]
 
 
 def play_to_the_end(client: httpx.Client, table: str, token: str) -> dict[str, Any]:

@@ -57,6 +57,7 @@ from raise_the_sum import (
     Rng,
     Rules,
     Verdict,
+    apply,
     check,
     from_position,
     parse_action,
@@ -80,6 +81,7 @@ __all__ = [
     "register",
     "run",
     "table",
+    "then_discard",
 ]
 
 #: The exit status for a legal action.
@@ -345,6 +347,27 @@ def deciding_rule(verdict: Verdict, state: GameState) -> str:
     return _ALLOWED[type(verdict.action)]
 
 
+def then_discard(state: GameState, verdict: Verdict) -> str | None:
+    """The discard that a legal play or pass leaves to do in the same turn (rule R4.8), or None.
+
+    >>> from raise_the_sum import Pass, check, parse_cards
+    >>> state = table(parse_cards("+1 +2 +3 +4 +5 +6 +7 +8"), to_beat=30)
+    >>> print(then_discard(state, check(state, Pass())))
+    then: you hold 8 cards and keep 7: discard 1 before your turn ends (rule R4.8)
+    >>> then_discard(state, check(state, Play(parse_cards("+8 +7 +6 +5 +4"))))  # 3 left
+    """
+    if not verdict.legal or not isinstance(verdict.action, (Play, Pass)):
+        return None
+    after = apply(state, verdict.action)
+    if after.phase is not Phase.DISCARD:
+        return None
+    held, keep = len(after.hands[after.current]), after.rules.hand_limit
+    return (
+        f"then: you hold {held} cards and keep {keep}: discard {held - keep} "
+        "before your turn ends (rule R4.8)"
+    )
+
+
 def _situation(state: GameState, who: Callable[[int], str], judged: int | None = None) -> str:
     """The table in words: who is to act, holding what, facing what."""
     seat = state.current
@@ -522,6 +545,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return status
     lines = [] if where is None else [where, ""]
     lines.append(str(verdict))
+    then = then_discard(state, verdict)
+    if then is not None:
+        lines.append(then)
     lines.append(format_rule(rule(deciding_rule(verdict, state)), in_words=False))
     if verdict.explanation is not None:
         lines += ["", render(verdict.explanation, verdict.to_beat)]

@@ -5,11 +5,14 @@
 The game's page has a one-screen quick guide. This is that text, word for
 word, one sentence or card description a line, with the ids of the rules
 of this library's rulebook (:mod:`raise_the_sum.rulebook`) that say the same
-at length in a column beside it; ``raise-the-sum rules R4.4`` reads one. The terminal game shows
-the same with ``guide`` at any prompt.
+at length in a column beside it; ``raise-the-sum rules R4.4`` reads one. The
+second line names the rulebook's edition those ids belong to. The terminal
+game shows the same with ``guide`` at any prompt.
 
->>> print(format_guide(width=60).splitlines()[0])
+>>> for line in format_guide(width=60).splitlines()[:2]:
+...     print(line)
 THE QUICK GUIDE
+Rule ids from the rulebook of raise-the-sum: Rulebook 1, 2026-12
 >>> from raise_the_sum.rulebook import RULES
 >>> all(rule_id in RULES for _, ids in QUICK_GUIDE for rule_id in ids)
 True
@@ -20,6 +23,8 @@ from __future__ import annotations
 import argparse
 import textwrap
 from typing import Final, TextIO
+
+from raise_the_sum.rulebook import EDITION
 
 __all__ = ["QUICK_GUIDE", "TITLE", "format_guide", "register", "run"]
 
@@ -112,11 +117,11 @@ _WIDTH: Final = 78
 def format_guide(width: int = _WIDTH) -> str:
     """The quick guide as text, wrapped to ``width``: the rule ids in a column beside each piece.
 
-    >>> print(format_guide(width=60).splitlines()[2])
+    >>> print(format_guide(width=60).splitlines()[3])
     R3.3            Start with 7 cards.
     """
     column = max(len(" ".join(ids)) for _, ids in QUICK_GUIDE) + 2
-    lines = [TITLE, ""]
+    lines = [TITLE, f"Rule ids from the rulebook of raise-the-sum: {EDITION}", ""]
     for text, ids in QUICK_GUIDE:
         wrapped = textwrap.wrap(text, width=max(width - column, 20), break_on_hyphens=False)
         lines.append(f"{' '.join(ids):<{column}}{wrapped[0]}")

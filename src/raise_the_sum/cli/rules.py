@@ -3,14 +3,21 @@
     raise-the-sum rules                 # every rule, by section
     raise-the-sum rules R4.4 2.5        # these rules, each with a worked example
     raise-the-sum rules 4.4 --doctest   # ... and the doctest that proves it
+    raise-the-sum rules --sheet > rules.html   # the rules on one printed page
 
-Each rule shows its identifier, its title, a badge saying where it comes from
+The rulebook starts with its edition (``Rulebook 1, 2026-12``). Each rule
+shows its identifier, its title, a badge saying where it comes from
 (``[guide]``: the game's quick guide; ``[ruling]``: this library decides where
-the guide is silent or unclear) and its text, wrapped to a readable width.
+the guide is silent or unclear) and its text, wrapped to a readable width. In
+a rule from the guide, a sentence that is the library's ruling starts with
+``[ruling]``. The rules of the table come first; the library's own rules (its
+notation, its generator, bad input) follow in their own part.
 A rule named on the command line also shows its worked example in words,
 and with ``--doctest`` the code that proves it. Identifiers are read by
 :func:`raise_the_sum.rulebook.parse_rule_id`: ``R4.4``, ``r4.4`` and ``4.4``
 are the same rule. The rules are :data:`raise_the_sum.rulebook.RULES`.
+``--sheet`` writes the one-page printable sheet instead, as HTML
+(:mod:`raise_the_sum.rulebook_sheet`).
 """
 
 from __future__ import annotations
@@ -22,9 +29,11 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
-from raise_the_sum.rulebook import RULES, SECTIONS, Rule, rule
+from raise_the_sum.cli import UsageError
+from raise_the_sum.rulebook import EDITION, PARTS, RULES, SECTIONS, Rule, Source, rule
+from raise_the_sum.rulebook_sheet import render_sheet
 
-__all__ = ["WIDTH", "format_rule", "format_rulebook", "register", "run"]
+__all__ = ["WIDTH", "format_rule", "format_rulebook", "marked_text", "register", "run"]
 
 #: The width the text is wrapped to.
 WIDTH: Final = 78
@@ -32,7 +41,8 @@ _INDENT: Final = " " * 6
 
 _LEGEND: Final = (
     "[guide]: the game's quick guide says so. [ruling]: the guide is silent or "
-    "unclear, and this library decides."
+    "unclear, and this library decides; in a rule from the guide, [ruling] marks "
+    "each sentence that is the library's."
 )
 
 
@@ -66,6 +76,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--doctest",
         action="store_true",
         help="also show each rule's worked examples as code: the doctests that prove them",
+    )
+    parser.add_argument(
+        "--sheet",
+        action="store_true",
+        help="write the rules on one printable page (A4 or Letter), as HTML, and nothing else",
     )
     parser.set_defaults(func=run)
 
@@ -102,6 +117,23 @@ def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     return [line.replace(_GLUE, " ") for line in lines]
 
 
+def marked_text(entry: Rule) -> str:
+    """The rule's text, with ``[ruling]`` before each sentence that is a ruling in a guide rule.
+
+    >>> from raise_the_sum.rulebook import rule
+    >>> print(marked_text(rule("R4.6"))[-64:])
+    next player. [ruling] The replaced cards go to the discard pile.
+    >>> marked_text(rule("R4.4")) == rule("R4.4").text
+    True
+    """
+    if entry.source is Source.RULING:
+        return entry.text
+    return "".join(
+        f"[ruling] {piece}" if source is Source.RULING else piece
+        for piece, source in entry.provenance()
+    )
+
+
 def format_rule(
     entry: Rule,
     width: int = WIDTH,
@@ -130,7 +162,7 @@ def format_rule(
         in_words = doctests = examples
     lines = _wrap(f"{entry.id:<5} {entry.title}  [{entry.source.value}]", width=width)
     lines[1:] = [_INDENT + line for line in lines[1:]]
-    lines += _wrap(entry.text, _INDENT, width)
+    lines += _wrap(marked_text(entry), _INDENT, width)
     if in_words and entry.in_words:
         lines += _wrap(f"Example: {entry.in_words}", _INDENT, width)
     if doctests and entry.examples:
@@ -144,17 +176,21 @@ def format_rule(
 
 
 def format_rulebook(rules: Iterable[Rule] | None = None, width: int = WIDTH) -> str:
-    """The rules (default: every rule), grouped under their section titles.
+    """The rules (default: every rule), by part, then under their section titles.
 
-    Worked examples are left out here; ``raise-the-sum rules ID`` shows them.
-    The rules' text and titles only:
+    The first line names the edition. Worked examples are left out here;
+    ``raise-the-sum rules ID`` shows them. The rules' text and titles only:
 
     >>> from raise_the_sum.rulebook import rule
-    >>> print(format_rulebook([rule("R2.7")]))
-    Raise the Sum: the rulebook
+    >>> print(format_rulebook([rule("R2.7"), rule("R1.6")]))  # doctest: +ELLIPSIS
+    Raise the Sum: Rulebook 1, 2026-12
     <BLANKLINE>
     [guide]: the game's quick guide says so. [ruling]: the guide is silent or
-    unclear, and this library decides.
+    unclear, and this library decides; in a rule from the guide, [ruling] marks
+    each sentence that is the library's.
+    <BLANKLINE>
+    Part 1. The game at the table
+    =============================
     <BLANKLINE>
     2. The total of a play
     ----------------------
@@ -162,23 +198,45 @@ def format_rulebook(rules: Iterable[Rule] | None = None, width: int = WIDTH) -> 
     R2.7  A lone card opens at 0  [guide]
           A play of a lone Multiply, Subtract, Divide or Zero card totals 0: it
           has nothing to add up.
+    <BLANKLINE>
+    Part 2. The library's own rules: notation, generator, bad input
+    ===============================================================
+    <BLANKLINE>
+    1. Cards
+    --------
+    <BLANKLINE>
+    R1.6  Card notation  [ruling]
+    ...
     """
     chosen = list(RULES.values() if rules is None else rules)
-    lines = ["Raise the Sum: the rulebook", ""]
+    lines = [f"Raise the Sum: {EDITION}", ""]
     lines += _wrap(_LEGEND, width=width)
-    section = None
-    for entry in chosen:
-        if entry.section != section:
-            section = entry.section
-            heading = f"{section}. {SECTIONS.get(section, f'Section {section}')}"
-            lines += ["", heading, "-" * len(heading)]
-        lines += ["", format_rule(entry, width, in_words=False)]
+    for number, (part, title) in enumerate(PARTS.items(), start=1):
+        in_part = [entry for entry in chosen if entry.part is part]
+        if not in_part:
+            continue
+        heading = f"Part {number}. {title}"
+        lines += ["", heading, "=" * len(heading)]
+        section = None
+        for entry in in_part:
+            if entry.section != section:
+                section = entry.section
+                heading = f"{section}. {SECTIONS.get(section, f'Section {section}')}"
+                lines += ["", heading, "-" * len(heading)]
+            lines += ["", format_rule(entry, width, in_words=False)]
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``rules`` on parsed ``args``; write to ``out``; return the exit status."""
     chosen: Sequence[Rule] = args.rules
+    if args.sheet:
+        if chosen or args.doctest:
+            raise UsageError(
+                "argument --sheet: the sheet holds every rule; give no RULE or --doctest"
+            )
+        out.write(render_sheet())
+        return 0
     if chosen:
         text = (format_rule(entry, doctests=args.doctest) for entry in chosen)
         out.write("\n\n".join(text) + "\n")

@@ -116,6 +116,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the proxies trusted to give the client's address in X-Forwarded-For, "
         "comma-separated, or '*' (default: none)",
     )
+    parser.add_argument(
+        "--cors-origin",
+        metavar="ORIGIN",
+        action="append",
+        default=[],
+        help="an origin (such as https://example.com) whose pages may call the API and open "
+        "its sockets; repeat for more, '*' for any (default: only the server's own page)",
+    )
     limits = parser.add_argument_group(
         "limits", "what one client may ask of the server (the defaults are on the server page)"
     )
@@ -150,6 +158,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             ready=ready,
             limits=limits,
             forwarded_allow_ips=[address for address in proxies if address],
+            cors_origins=args.cors_origin,
         )
     except StoreError as error:
         raise UsageError(str(error)) from None

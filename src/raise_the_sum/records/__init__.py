@@ -40,6 +40,7 @@ notation's writer and strict reader are in ``_notation``, behind
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
@@ -62,7 +63,15 @@ from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.rules import Rules
 from raise_the_sum.state import GameState
 
-__all__ = ["GAME_TAGS", "MatchRecord", "RecordError", "Tags", "seat_tag"]
+__all__ = [
+    "FREE_TAG_PREFIX",
+    "GAME_TAGS",
+    "KNOWN_TAGS",
+    "MatchRecord",
+    "RecordError",
+    "Tags",
+    "seat_tag",
+]
 
 
 class RecordError(RaiseTheSumError, ValueError):
@@ -154,6 +163,18 @@ _NAME_MARKS: Final = frozenset('{};:"')
 #: Tags written first, in this order (as PGN's roster); the others follow by name.
 _ROSTER: Final = ("Event", "Site", "Date", "Seat0", "Seat1", "Seat2", "Seat3", "Result")
 
+#: The tags a record may hold for people: the roster (the event, the site, the
+#: date, the seats' names, the result), a match's number in a tournament, a
+#: game server's table, and a note. Any other tag is a free tag, whose name
+#: starts with :data:`FREE_TAG_PREFIX`.
+KNOWN_TAGS: Final[tuple[str, ...]] = (*_ROSTER, "Match", "Table", "Note")
+
+#: The start of a free tag's name, such as ``X_Coach``: a tag of the user's own.
+FREE_TAG_PREFIX: Final = "X_"
+
+# Every tag name a misspelling may be near, by its lower case.
+_TAG_BY_LOWER: Final = {name.lower(): name for name in (*KNOWN_TAGS, *GAME_TAGS)}
+
 
 def seat_tag(seat: int) -> str:
     """The tag that holds a seat's name: ``Seat0`` for seat 0.
@@ -180,6 +201,8 @@ def tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] 
             (f"tag name {key!r} is reserved for the record's own fields ({', '.join(GAME_TAGS)})"),
             "name",
         )
+    if not _known(key):
+        return ValueError, _unknown(key), "name"
     if not isinstance(value, str):
         return TypeError, f"tag {key}'s value must be a str, got {value!r}", "value"
     for char in value:
@@ -209,6 +232,24 @@ def tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] 
     return None
 
 
+def _known(key: str) -> bool:
+    """A known tag, a seat's (any seat: the record checks it against its players), or a free one."""
+    return (
+        key in KNOWN_TAGS
+        or _SEAT_TAG.match(key) is not None
+        or (key.startswith(FREE_TAG_PREFIX) and len(key) > len(FREE_TAG_PREFIX))
+    )
+
+
+def _unknown(key: str) -> str:
+    """Why ``key`` is refused: the nearest known tag, and the convention for free tags."""
+    near = difflib.get_close_matches(key.lower(), _TAG_BY_LOWER, n=1, cutoff=0.75)
+    free = f"a free tag's name starts with {FREE_TAG_PREFIX}, as in {FREE_TAG_PREFIX}{key}"
+    if near:
+        return f"unknown tag {key}; did you mean {_TAG_BY_LOWER[near[0]]}? ({free})"
+    return f"unknown tag {key}: the tags are {', '.join(KNOWN_TAGS)} and the game's own ({free})"
+
+
 def _tag_order(key: str) -> tuple[int, str]:
     return (_ROSTER.index(key), "") if key in _ROSTER else (len(_ROSTER), key)
 
@@ -216,8 +257,11 @@ def _tag_order(key: str) -> tuple[int, str]:
 class Tags(Mapping[str, str]):
     """A read-only mapping of tag names to values: hashable, equal to any equal mapping.
 
-    Tag names are letters, digits and ``_``, starting with a letter, and are
-    not one of :data:`GAME_TAGS`; values are one line of text. The tags
+    Tag names are letters, digits and ``_``, starting with a letter: one of
+    :data:`KNOWN_TAGS`, or a free tag's, which starts with
+    :data:`FREE_TAG_PREFIX` (``X_Coach``), and never one of :data:`GAME_TAGS`;
+    any other name is refused with the nearest known one. Values are one
+    line of text. The tags
     ``Seat0`` to ``Seat3`` name the seats (:func:`seat_tag`): such a name is
     not empty, has no spaces around it, and holds none of ``{ } ; : "``.
     Iteration is in a fixed order: ``Event``, ``Site``, ``Date``, the seats,

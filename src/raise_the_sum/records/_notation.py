@@ -135,8 +135,11 @@ class _Reader:
         number: int | None = None,
         rule: str | None = None,
     ) -> NoReturn:
+        """Refuse the text here, with the rule the reason cites (or cite ``rule`` at its end)."""
         if rule is None:
             rule = cited_rule(reason)
+        elif cited_rule(reason) != rule:
+            reason = f"{reason} (rule {rule})"
         raise RecordError(reason, line=line, column=column, number=number, rule=rule) from None
 
     def read(self) -> MatchRecord:
@@ -356,6 +359,7 @@ class _Reader:
                     start + 1,
                     f"the match is {over} after {len(actions)} actions: its result is "
                     f"{result!r}, not {body!r}",
+                    rule="R5.2",
                 )
             action, state = self.step(state, body, line, start, found, len(actions) + 1, names)
             actions.append(action)
@@ -407,6 +411,7 @@ class _Reader:
                 start + at + 1,
                 f"action {number} is seat {state.current}'s to take ({name}), got {given!r}",
                 number=number,
+                rule="R4.9",
             )
         at += len(name) + 1
         while at < len(body) and body[at] in _BLANKS:

@@ -60,18 +60,22 @@ def serve(
     ready: Callable[[str], None] | None = None,
     limits: Limits | None = None,
     forwarded_allow_ips: Sequence[str] = (),
+    cors_origins: Sequence[str] = (),
 ) -> None:
     """Serve the game on ``host:port`` until interrupted (Ctrl-C or SIGTERM).
 
     ``port=0`` takes a free port. Once the server accepts connections,
     ``ready`` is called with its URL, such as ``"http://127.0.0.1:8000/"``.
-    ``limits`` are the server's :class:`Limits`. The client address of a
-    request (for the limits per address) is its connection's, or the one
+    ``limits`` are the server's :class:`~raise_the_sum.server.limits.Limits`.
+    The client address of a request (for the limits per address) is its
+    connection's, or the one
     a proxy forwards in ``X-Forwarded-For`` when the proxy's address is in
-    ``forwarded_allow_ips`` (``"*"`` trusts every one).
+    ``forwarded_allow_ips`` (``"*"`` trusts every one). ``cors_origins``
+    are the origins of pages elsewhere that may call the API (CORS) and open
+    its sockets.
 
     The database is opened first: a database that cannot be used raises
-    :class:`StoreError`, whose message is one line naming the file.
+    :class:`~raise_the_sum.server.store.StoreError`, whose message is one line naming the file.
     """
     import resource
     import sys
@@ -103,7 +107,7 @@ def serve(
     url = f"http://{shown}:{bound}/"
     trusted = tuple(forwarded_allow_ips)
     config = uvicorn.Config(
-        create_app(store, pace=pace, limits=limits),
+        create_app(store, pace=pace, limits=limits, cors_origins=cors_origins),
         log_level="warning",
         access_log=False,
         http=guarded_protocol(

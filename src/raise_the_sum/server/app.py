@@ -15,17 +15,20 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from raise_the_sum.server._json import dumps
 from raise_the_sum.server.bodies import (
     MAX_BODY,
     MAX_ID,
@@ -35,7 +38,6 @@ from raise_the_sum.server.bodies import (
     parse_json,
     parse_since,
 )
-from raise_the_sum.server.documents import dumps
 from raise_the_sum.server.errors import ProtocolError, bad_input
 from raise_the_sum.server.limits import Limits, TokenBucket
 from raise_the_sum.server.service import Table, TableService
@@ -54,6 +56,9 @@ _log = logging.getLogger("raise_the_sum.server")
 
 #: The page's files: ``raise_the_sum/web/`` in the installed package.
 WEB: Final = Path(__file__).resolve().parent.parent / "web"
+
+#: The API's documents: ``raise_the_sum/server/api/`` (OpenAPI 3.1 and AsyncAPI 3).
+API: Final = Path(__file__).resolve().parent / "api"
 
 _JSON: Final = "application/json"
 
@@ -88,6 +93,14 @@ def _one(connection: HTTPConnection, name: str) -> str | None:
     if len(values) > 1:
         raise bad_input(f"/{name}", f"the query parameter {name!r} is given {len(values)} times")
     return values[0] if values else None
+
+
+def _flag(connection: HTTPConnection, name: str) -> bool:
+    """A query parameter of ``0`` or ``1`` (absent: false); a 400 for anything else."""
+    value = _one(connection, name)
+    if value not in (None, "0", "1"):
+        raise bad_input(f"/{name}", f"{name}: 0 or 1, got {value[:40]!r}")
+    return value == "1"
 
 
 def _bearer(request: Request) -> str | None:
@@ -179,10 +192,11 @@ async def create_table(request: Request, service: TableService) -> Response:
 
 @_route
 async def get_table(request: Request, service: TableService) -> Response:
-    """``GET /api/tables/{id}?since=N``: the seat's document."""
+    """``GET /api/tables/{id}?since=N&scores=1``: the seat's document."""
     table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
     since = parse_since(_one(request, "since"))
-    return _json_response(await service.document(table, seat, since))
+    scores = _flag(request, "scores")
+    return _json_response(await service.document(table, seat, since, scores=scores))
 
 
 @_route
@@ -213,6 +227,14 @@ def _not_found(what: str) -> Response:
     return _error_response(ProtocolError(404, "not_found", what))
 
 
+async def openapi(request: Request) -> Response:
+    """``GET /openapi.json``: the OpenAPI 3.1 document of the HTTP API, as shipped."""
+    document = API / "openapi.json"
+    if not document.is_file():
+        return _not_found("the OpenAPI document is not installed")
+    return FileResponse(document, media_type=_JSON)
+
+
 async def index(request: Request) -> Response:
     """``GET /``: the web game's page."""
     page = WEB / "index.html"
@@ -235,6 +257,29 @@ async def static(request: Request) -> Response:
     return FileResponse(wanted)
 
 
+def _check_origin(websocket: WebSocket) -> None:
+    """Refuse a socket opened by a page of another origin, unless ``--cors-origin`` allows it.
+
+    Browsers send ``Origin`` with every socket and do not apply CORS to them,
+    so the server checks it: the page's own origin (the ``Host`` it asked)
+    and the allowed ones pass; a client that sends no ``Origin`` (not a
+    browser) passes too.
+    """
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return
+    allowed: frozenset[str] = websocket.app.state.cors_origins
+    host = websocket.headers.get("host", "")
+    if origin in allowed or "*" in allowed or origin.partition("://")[2] == host:
+        return
+    raise ProtocolError(
+        403,
+        "forbidden_origin",
+        f"pages of {origin[:100]!r} may not open this server's sockets "
+        "(serve --cors-origin allows an origin)",
+    )
+
+
 def _reply_to(value: Any) -> str | None:
     """The client id of an action body, when it has a well-formed one."""
     if isinstance(value, dict):
@@ -254,31 +299,34 @@ def _replying(body: bytes, client_id: str | None) -> bytes:
 async def table_socket(websocket: WebSocket) -> None:
     """``/api/tables/{id}/ws?token=...&since=N``: the seat's documents as they change.
 
-    A wrong token, or an unknown table, gets no document: the handshake is
-    refused. Then the seat's document comes at once, and again after every
-    change; an action sent on the socket is answered on it exactly as the
+    A wrong token, an unknown table, a page of an origin not allowed, or
+    any other refusal gets no document: the socket is accepted, gets the
+    error object (as an HTTP request would), and is closed with code 1008,
+    so that a browser can tell why. Then the seat's document comes at once,
+    and again after every change; an action sent on the socket is answered on it exactly as the
     POST would answer it, with ``"reply_to"``: the action's ``id``, first.
     A message that is not an action gets a ``bad_input`` error, and the
     socket stays open.
     """
     service: TableService = websocket.app.state.service
     try:
+        _check_origin(websocket)
         token = _one(websocket, "token")
         table, seat = await service.authenticate(websocket.path_params["table"], token)
         since = parse_since(_one(websocket, "since"))
+        scores = _flag(websocket, "scores")
         first_version = table.version  # the version ``first`` shows
-        first = await service.document(table, seat, since)
+        first = await service.document(table, seat, since, scores=scores)
         service.open_socket(table, seat)
     except (ProtocolError, StoreUnavailable) as failure:
         error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
-        if error.status not in (401, 404):  # the seat is known, or nobody: say why, then close
-            await websocket.accept()
-            await websocket.send_text(error.encoded().decode())
-        await websocket.close(code=_REFUSED)
+        await websocket.accept()  # a browser sees only close codes of an accepted socket
+        await websocket.send_text(error.encoded().decode())
+        await websocket.close(code=_REFUSED, reason=error.body["error"])
         return
     try:
         await websocket.accept()
-        await _serve_socket(websocket, service, table, seat, first, first_version)
+        await _serve_socket(websocket, service, table, seat, first, first_version, scores)
     finally:
         service.close_socket(table, seat)
 
@@ -290,6 +338,7 @@ async def _serve_socket(
     seat: int,
     first: bytes,
     first_version: int,
+    scores: bool,
 ) -> None:
     wake = service.watch(table)
     # The sends, one at a time and in order: the reader answers an action itself, at once (a
@@ -319,7 +368,14 @@ async def _serve_socket(
         else:
             # No await between the commit and this send: the writer, woken by the commit,
             # finds the answer sent (``seen`` at its version) and sends nothing.
-            await send(_replying(outcome.answer.body, body.id), outcome.version)
+            answer = outcome.answer.body
+            if scores and outcome.answer.status == 200 and outcome.version == table.version:
+                # The same document with its legal actions' scores. The writer leaves this
+                # version to the answer (``seen``), even if building it awaits a thread.
+                nonlocal seen
+                seen = max(seen, table.version)
+                answer = await service.document(table, seat, body.version, scores=True)
+            await send(_replying(answer, body.id), outcome.version)
 
     async def read() -> None:
         try:
@@ -338,7 +394,7 @@ async def _serve_socket(
         while not reader.done():
             if table.version > seen:  # also a change while the handshake went on
                 version = table.version
-                document = await service.document(table, seat, seen)
+                document = await service.document(table, seat, seen, scores=scores)
                 async with sending:
                     if version > seen:
                         await websocket.send_text(document.decode())
@@ -432,6 +488,7 @@ def create_app(
     pace: float = 1.0,
     synchronous: str = "FULL",
     limits: Limits | None = None,
+    cors_origins: Sequence[str] = (),
 ) -> Starlette:
     """The game server as an ASGI application, on ``store``.
 
@@ -439,7 +496,9 @@ def create_app(
     an SQLite database (opened with ``synchronous``) when the application
     starts. ``pace`` is the pause in seconds before each bot action and
     between rounds; ``limits`` are the server's
-    :class:`~raise_the_sum.server.limits.Limits`. Unfinished tables whose
+    :class:`~raise_the_sum.server.limits.Limits`. ``cors_origins`` are the
+    origins of the pages on other sites that may call the API and open its
+    sockets (``"*"`` for any). Unfinished tables whose
     bots are to act resume when the application starts (its lifespan), and
     the store is closed when it stops; serve it with uvicorn.
     """
@@ -456,6 +515,7 @@ def create_app(
         app.state.service = service
         app.state.limits = limits
         app.state.creates = TokenBucket(burst=limits.create_burst, rate=limits.create_rate)
+        app.state.cors_origins = frozenset(cors_origins)
         await service.start()
         collector = asyncio.get_running_loop().create_task(collect_garbage())
         try:
@@ -469,6 +529,7 @@ def create_app(
 
     routes = [
         Route("/", index, methods=["GET"]),
+        Route("/openapi.json", openapi, methods=["GET"]),
         Route("/static/{path:path}", static, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}", get_table, methods=["GET"]),
@@ -477,8 +538,21 @@ def create_app(
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table}/ws", table_socket),
     ]
+    middleware = []
+    if cors_origins:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(cors_origins),
+                allow_methods=["GET", "POST"],
+                allow_headers=["Authorization", "Content-Type"],
+                expose_headers=["Retry-After"],
+                max_age=600,
+            )
+        )
     return Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=middleware,
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )

@@ -2,7 +2,8 @@
 
 Every answer to a seat, over HTTP or on a WebSocket, is a document built
 here from :func:`~raise_the_sum.observe` and
-:func:`~raise_the_sum.observe_events` and encoded once, with
+:func:`~raise_the_sum.observe_events` (by :func:`seat_events`, version by
+version, as the table moves on) and encoded once, with
 :mod:`raise_the_sum.wire`. Nothing else in the server writes game data to a
 client, so the leak tests hold this function:
 
@@ -23,52 +24,52 @@ client, so the leak tests hold this function:
     the seat kinds as the table was created (``"human"`` or a bot's name);
 ``lesson``
     for seat 0 of a tutorial table, what the guide says now and the cards
-    it points at (:func:`raise_the_sum.lessons.lesson`), else null.
+    it points at (:func:`raise_the_sum.lessons.lesson`), else null;
+``must_discard``
+    how many cards the seat must discard now (rule R4.8), else 0;
+``attack_text``
+    the attack in force on the player to act, in the guide's signs, such
+    as ``"−5 ÷2"`` (:class:`~raise_the_sum.Attack`'s ``str``), or null when
+    there is none;
+``next_round_at``
+    in the brief result between rounds, when the table moves on by itself:
+    a UTC time in ISO 8601 with milliseconds, such as
+    ``"2026-12-02T10:41:07.250Z"``; else null (and at a pace of 0);
+``legal_scores``
+    only when asked for (``?scores=1``): for each legal action, in the same
+    order, a play's ``{"total": N, "attack": <Attack>, "attack_text": ...}``
+    (its total against the attack in force, and the attack it sends on),
+    or null for any other action.
+
+The last four were added in wire format 1 too: a client that does not
+know them ignores them.
 """
 
 from __future__ import annotations
 
-import json
+import datetime
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final, cast
 
-import orjson
-
 from raise_the_sum import wire
-from raise_the_sum.actions import Action
+from raise_the_sum.actions import Action, Play
 from raise_the_sum.engine import legal_plays
 from raise_the_sum.events import Event, Played, observe_events
-from raise_the_sum.scoring import explain
-from raise_the_sum.state import GameState
+from raise_the_sum.scoring import PlayProfile, explain, sent_by
+from raise_the_sum.server._json import dumps
+from raise_the_sum.server._json import text as _text
+from raise_the_sum.state import GameState, Phase
 from raise_the_sum.views import PlayerView, observe
 
 __all__ = [
     "action_text",
     "actions_text",
-    "assemble_document",
     "dumps",
     "encode_event",
     "seat_document",
     "seat_events",
 ]
-
-
-def dumps(value: Any) -> bytes:
-    """Compact UTF-8 JSON, the server's one encoder for everything it sends.
-
-    The bytes are those of the standard library's ``json`` with
-    ``ensure_ascii=False`` and ``separators=(",", ":")``; orjson writes them
-    several times faster, and the standard library writes what orjson
-    cannot (an integer past 64 bits, a lone surrogate).
-
-    >>> dumps({"seed": 2**70, "text": "× ÷"})
-    b'{"seed":1180591620717411303424,"text":"\xc3\x97 \xc3\xb7"}'
-    """
-    try:
-        return orjson.dumps(value)
-    except orjson.JSONEncodeError:
-        return _ENCODER.encode(value).encode()
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -88,33 +89,6 @@ def _lesson(view: PlayerView) -> dict[str, Any] | None:
     return {"text": lesson.text, "cards": [wire.encode(card) for card in lesson.cards]}
 
 
-def seat_document(
-    *,
-    table: str,
-    version: int,
-    state: GameState,
-    steps: Iterable[Sequence[Event]],
-    seat: int,
-    seats: Sequence[str],
-    tutorial: bool,
-) -> bytes:
-    """What ``seat`` receives at ``version``: the document, encoded.
-
-    ``steps`` are the full events of each version since the one the client
-    last saw, oldest first; only what ``seat`` may know of them is sent
-    (:func:`seat_events`).
-    """
-    return assemble_document(
-        table=table,
-        version=version,
-        state=state,
-        events=[seat_events(events, seat) for events in steps],
-        seat=seat,
-        seats=seats,
-        tutorial=tutorial,
-    )
-
-
 def seat_events(events: Sequence[Event], seat: int) -> str:
     """What ``seat`` may know of one version's full ``events``, as a document writes them.
 
@@ -122,7 +96,7 @@ def seat_events(events: Sequence[Event], seat: int) -> str:
     :func:`encode_event`, as compact JSON texts joined by commas (empty when
     the seat saw nothing): a piece of the document's ``events`` list. The
     table service keeps these pieces, version by version, for each person's
-    seat, and :func:`assemble_document` joins them.
+    seat, and :func:`seat_document` joins them.
 
     >>> from raise_the_sum.events import Passed
     >>> seat_events((Passed(seat=1),), 0)
@@ -131,7 +105,7 @@ def seat_events(events: Sequence[Event], seat: int) -> str:
     return _text([encode_event(event) for event in observe_events(events, seat)])[1:-1]
 
 
-def assemble_document(
+def seat_document(
     *,
     table: str,
     version: int,
@@ -140,35 +114,65 @@ def assemble_document(
     seat: int,
     seats: Sequence[str],
     tutorial: bool,
+    next_round_at: float | None = None,
+    scores: bool = False,
 ) -> bytes:
-    """The document of :func:`seat_document`, from its events' pieces (:func:`seat_events`).
+    """What ``seat`` receives at ``version``: the document, encoded.
 
-    ``events`` are the pieces of each version since the one the client last
-    saw, oldest first, made by :func:`seat_events` for this seat.
+    ``events`` are the pieces of each version's events since the one the
+    client last saw, oldest first, each what this seat may know of them
+    (:func:`seat_events`). ``next_round_at`` is when the brief result ends
+    (seconds since the epoch), and ``scores`` adds ``legal_scores``.
     """
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
     lesson = _lesson(view) if tutorial and seat == 0 else None
+    more: dict[str, Any] = {
+        "must_discard": (
+            len(view.hand) - state.rules.hand_limit
+            if view.to_act and state.phase is Phase.DISCARD
+            else 0
+        ),
+        "attack_text": None if state.attack.is_none else str(state.attack),
+        "next_round_at": (
+            _utc(next_round_at)
+            if next_round_at is not None and state.phase is Phase.ROUND_OVER
+            else None
+        ),
+    }
+    if scores:
+        more["legal_scores"] = [_scored(action, state) for action in legal]
     # The same bytes as dumps() of the whole object, in the keys' order: the legal
     # actions (often a hundred plays or more) are written from their cached texts, and
     # the events from their pieces (a JSON list is its items' texts joined by commas).
     head = _text({"table": table, "version": version, "view": wire.encode(view)})
     legal_text = actions_text(legal)
     events_text = ",".join([piece for piece in events if piece])
-    tail = _text({"seats": list(seats), "lesson": lesson})
+    tail = _text({"seats": list(seats), "lesson": lesson, **more})
     return f'{head[:-1]},"legal":[{legal_text}],"events":[{events_text}],{tail[1:]}'.encode()
 
 
-#: The one JSON encoder of the documents: compact, UTF-8 (not ASCII escapes).
-_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+def _utc(seconds: float) -> str:
+    """Seconds since the epoch as UTC ISO 8601 with milliseconds and a ``Z``.
+
+    >>> _utc(0.25)
+    '1970-01-01T00:00:00.250Z'
+    """
+    moment = datetime.datetime.fromtimestamp(seconds, datetime.UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _text(value: Any) -> str:
-    """Compact JSON text: what :func:`dumps` and :func:`seat_document` write."""
-    try:
-        return orjson.dumps(value).decode()
-    except orjson.JSONEncodeError:
-        return _ENCODER.encode(value)
+def _scored(action: Action, state: GameState) -> dict[str, Any] | None:
+    """A legal play's total against the attack in force, and the attack it sends on."""
+    if not isinstance(action, Play):
+        return None
+    attack = state.attack
+    sent = sent_by(action.cards)
+    return {
+        "total": PlayProfile.of(action.cards).total(attack.subtract, attack.divide),
+        "attack": wire.encode(sent),
+        "attack_text": None if sent.is_none else str(sent),
+    }
 
 
 #: Action texts by value: a play's or a discard's key is its kind and its cards'

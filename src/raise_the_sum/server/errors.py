@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from raise_the_sum.server.documents import dumps
+from raise_the_sum.server._json import dumps
 
 __all__ = ["ProtocolError", "bad_input"]
 

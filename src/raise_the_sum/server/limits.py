@@ -44,7 +44,7 @@ class Limits:
     """The server's limits, each with its ``serve`` option."""
 
     #: The most legal actions the rules of a new table may allow in any state
-    #: (:func:`raise_the_sum.limits.action_bound`); ``--max-actions``.
+    #: (:func:`raise_the_sum.action_bound`); ``--max-actions``.
     max_actions: int = attrs.field(default=DEFAULT_ACTION_LIMIT, validator=_positive)
     #: Tables one client address may create at once; ``--create-burst``.
     create_burst: int = attrs.field(default=20, validator=_positive)

@@ -48,7 +48,7 @@ import attrs
 from raise_the_sum import driver as match_driver
 from raise_the_sum import wire
 from raise_the_sum.actions import Action, IllegalAction
-from raise_the_sum.bots import Bot, make_bot
+from raise_the_sum.bots import BOTS, Bot, make_bot
 from raise_the_sum.cards import Card
 from raise_the_sum.engine import new_game
 from raise_the_sum.events import Event, step
@@ -58,8 +58,8 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.server.documents import (
     action_text,
-    assemble_document,
     dumps,
+    seat_document,
     seat_events,
 )
 from raise_the_sum.server.errors import ProtocolError, bad_input
@@ -176,7 +176,7 @@ class Table:
     #: ``refused``, bounded as the store bounds them.
     answered: set[tuple[int, str]] = attrs.field(factory=set)
     #: The ids refused since the table was loaded, the newest last, by seat.
-    refused: dict[int, OrderedDict[str, None]] = attrs.field(factory=dict)
+    refused: dict[int, dict[str, None]] = attrs.field(factory=dict)
     #: The open WebSockets, by seat.
     sockets: dict[int, int] = attrs.field(factory=dict)
     #: True when the rules allow more than ``INLINE_ACTIONS`` legal actions in a state: the
@@ -184,8 +184,10 @@ class Table:
     heavy: bool = False
     #: When the table was created or last moved on (seconds since the epoch).
     touched: float = attrs.field(factory=time.time)
-    #: Documents built at this version, by (seat, since).
-    documents: dict[tuple[int, int], bytes] = attrs.field(factory=dict)
+    #: The pause before the bots act and between rounds (the service's), in seconds.
+    pace: float = 0.0
+    #: Documents built at this version, by (seat, since, scores).
+    documents: dict[tuple[int, int, bool], bytes] = attrs.field(factory=dict)
     #: The version of the state the store holds (the table's first, 0, unless an older
     #: server wrote one at every commit); the steps after it are replayed on loading.
     state_version: int = 0
@@ -194,27 +196,29 @@ class Table:
         # The parts that driven() rebuilds the driver's table from, checked once, here.
         match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
 
-    def document(self, seat: int, since: int) -> bytes:
+    def document(self, seat: int, since: int, *, scores: bool = False) -> bytes:
         """The seat's document now, with the events since ``since`` (built once per version).
 
-        It lists the seat's legal actions: for a ``heavy`` table, call it
-        through :meth:`TableService.render`, which builds it off the event loop.
+        It lists the seat's legal actions here and now: the service builds
+        a heavy table's documents on a thread instead
+        (:meth:`TableService.document`).
         """
-        key = (seat, since)
+        key = (seat, since, scores)
         built = self.documents.get(key)
         if built is None:
-            built = self.build(seat, since)()
+            built = self.build(seat, since, scores=scores)()
             self.keep(key, built)
         return built
 
-    def build(self, seat: int, since: int) -> Callable[[], bytes]:
+    def build(self, seat: int, since: int, *, scores: bool = False) -> Callable[[], bytes]:
         """The work of building the seat's document now, to be run here or on a thread.
 
         The parts are taken now, on the event loop, so that the work sees one
-        version even if the table moves on meanwhile.
+        version even if the table moves on meanwhile. ``scores`` adds the
+        legal actions' totals and attacks.
         """
         return functools.partial(
-            assemble_document,
+            seat_document,
             table=self.table_id,
             version=self.version,
             state=self.state,
@@ -222,10 +226,12 @@ class Table:
             seat=seat,
             seats=self.seats,
             tutorial=self.tutorial,
+            next_round_at=self.touched + self.pace if self.pace > 0 else None,
+            scores=scores,
         )
 
-    def keep(self, key: tuple[int, int], built: bytes) -> None:
-        """Keep a document built at this version, by ``(seat, since)``."""
+    def keep(self, key: tuple[int, int, bool], built: bytes) -> None:
+        """Keep a document built at this version, by ``(seat, since, scores)``."""
         if len(self.documents) > 64:
             self.documents.clear()
         self.documents[key] = built
@@ -309,7 +315,7 @@ class TableService:
 
         A table that cannot be loaded is set aside (one log line) and the
         others are served. Tables idle for longer than the archive time are
-        left in the store (:meth:`Store.resumable`).
+        left in the store (:meth:`Store.resumable <raise_the_sum.server.store.Store.resumable>`).
         """
         since = time.time() - self.limits.archive_after
         for table_id in await self.store.resumable(since):
@@ -406,11 +412,13 @@ class TableService:
             raise bad_input("/seats", "seats: a list of 2 or more seat kinds")
         seats = tuple(seats)
         for number, kind in enumerate(seats):
-            if kind != HUMAN:
-                try:
-                    make_bot(kind)
-                except (TypeError, ValueError) as error:
-                    raise bad_input(f"/seats/{number}", f"'human' or a bot: {error}") from None
+            # Only the library's own bots, by name: never a module to import.
+            if kind != HUMAN and kind not in BOTS:
+                raise bad_input(
+                    f"/seats/{number}",
+                    f"'human' or a bot: unknown bot {kind[:40]!r}; "
+                    f"choose from {', '.join(sorted(BOTS))}",
+                )
         if HUMAN not in seats:
             raise bad_input("/seats", "seats: at least one must be 'human'")
         if state is None:
@@ -452,6 +460,7 @@ class TableService:
             seen={seat: [] for seat in hashes},
             actions=[],
             heavy=action_bound(state.rules) > INLINE_ACTIONS,
+            pace=self.pace,
         )
         setup = {
             "seats": list(seats),
@@ -539,6 +548,7 @@ class TableService:
             )
         try:
             table = self._revive(stored)
+            table.pace = self.pace
             self._check_bound(table.state.rules)
         except Exception as error:  # one line in the log; its requests get 503; others go on
             reason = " ".join(str(error).split()) or type(error).__name__
@@ -660,20 +670,23 @@ class TableService:
 
     # --- reading -------------------------------------------------------------------------------
 
-    async def document(self, table: Table, seat: int, since: int | None) -> bytes:
+    async def document(
+        self, table: Table, seat: int, since: int | None, *, scores: bool = False
+    ) -> bytes:
         """The seat's document, with its events since version ``since`` (all when None).
 
-        Raises a 400 ``bad_input`` for a ``since`` below 0 or above the version.
+        ``scores`` adds ``legal_scores``. Raises a 400 ``bad_input`` for a
+        ``since`` below 0 or above the version.
         """
         if since is None:
             since = 0
         if not 0 <= since <= table.version:
             raise bad_input("/since", f"since: a version from 0 to {table.version}, got {since}")
-        key = (seat, since)
+        key = (seat, since, scores)
         built = table.documents.get(key)
         if built is None:
             version = table.version
-            built = await self.run_engine(table, table.build(seat, since))
+            built = await self.run_engine(table, table.build(seat, since, scores=scores))
             if table.version == version:
                 table.keep(key, built)
         return built
@@ -812,7 +825,7 @@ class TableService:
         answer = Answer(200, body)
         if await self._commit(table, steps, rngs, (seat, client_id, answer), seen):
             # The answer is also the document a GET with since=version gets now.
-            table.documents[(seat, version)] = body
+            table.documents[(seat, version, False)] = body
             return Outcome(answer, table.version)
         await self._reload(table)
         kept = await self.store.answer(table.table_id, seat, client_id)
@@ -862,7 +875,7 @@ class TableService:
                 steps += burst
                 rngs = driven.rngs
         seen = cls._seen(table, steps)
-        body = assemble_document(
+        body = seat_document(
             table=table.table_id,
             version=version + len(steps),
             state=steps[-1][2],
@@ -870,6 +883,7 @@ class TableService:
             seat=seat,
             seats=table.seats,
             tutorial=table.tutorial,
+            next_round_at=time.time() + table.pace if table.pace > 0 else None,
         )
         return steps, rngs, seen, body
 
@@ -885,10 +899,10 @@ class TableService:
         kept = await self.store.remember(
             table.table_id, seat, client_id, Answer(status, body), keep=keep
         )
-        refused = table.refused.setdefault(seat, OrderedDict())
+        refused = table.refused.setdefault(seat, {})
         refused[client_id] = None
-        while len(refused) > keep:
-            refused.popitem(last=False)
+        while len(refused) > keep:  # the oldest first (a dict keeps the order of insertion)
+            del refused[next(iter(refused))]
         return self._outcome(kept)
 
     async def _commit(

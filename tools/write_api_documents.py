@@ -1,0 +1,398 @@
+"""Write the game server's API documents: OpenAPI 3.1 (HTTP) and AsyncAPI 3 (WebSocket).
+
+``src/raise_the_sum/server/api/openapi.json`` describes every HTTP route,
+parameter, body, answer and error of the server, with its limits, and is
+served at ``/openapi.json``. ``asyncapi.json`` beside it describes the
+WebSocket: the messages each way. Both carry the shipped JSON Schemas
+inline, under ``components/schemas``, each named after its file (``wire_view``,
+``server_seat_document``): the ``$ref`` of a schema to another's ``$id``
+becomes a reference inside the document, so that one file is the whole
+contract and any OpenAPI or JSON Schema tool resolves it alone.
+
+Run from the repository root after a schema or a route changed (after
+``tools/write_schemas.py`` and ``tools/write_server_schemas.py``):
+``.venv/bin/python tools/write_api_documents.py``. ``--check`` says which
+file differs from a fresh build and fails; ``tests/server/test_api_documents.py``
+runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+SCHEMAS: Final = ROOT / "src" / "raise_the_sum" / "schemas"
+FOLDER: Final = ROOT / "src" / "raise_the_sum" / "server" / "api"
+
+#: The ``$id`` prefixes of the shipped schemas, and the name prefix of their components.
+_PREFIXES: Final = {"urn:raise-the-sum:wire:1:": "wire_", "urn:raise-the-sum:server:1:": "server_"}
+
+#: The largest body the server reads, the longest client id, the largest version.
+_MAX_BODY: Final = 64 * 1024
+_MAX_ID: Final = 128
+_MAX_INT: Final = 2**53 - 1
+
+_VERSION: Final = "1"
+
+
+def _component(uri: str) -> str:
+    for prefix, name in _PREFIXES.items():
+        if uri.startswith(prefix):
+            return name + uri.removeprefix(prefix)
+    raise ValueError(f"not a shipped schema's $id: {uri}")
+
+
+def _rewrite(value: Any, home: str) -> Any:
+    """``value`` with every ``$ref`` pointing inside the document's ``components/schemas``."""
+    if isinstance(value, list):
+        return [_rewrite(item, home) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, item in value.items():
+        if key in ("$id", "$schema"):
+            continue
+        if key == "$ref":
+            target, _, pointer = item.partition("#")
+            name = home if not target else _component(target)
+            out[key] = f"#/components/schemas/{name}{pointer}"
+        else:
+            out[key] = _rewrite(item, home)
+    return out
+
+
+def _components() -> dict[str, Any]:
+    found = {}
+    for path in sorted([*SCHEMAS.glob("*.json"), *(SCHEMAS / "server").glob("*.json")]):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        name = _component(schema["$id"])
+        found[name] = _rewrite(schema, name)
+    return found
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _error_statuses() -> dict[str, int]:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import write_server_schemas
+
+        statuses: dict[str, int] = dict(write_server_schemas.ERROR_STATUS)
+    finally:
+        sys.path.pop(0)
+    return statuses
+
+
+def _errors(*codes: str) -> dict[str, Any]:
+    """The answers of these error codes, by status, each the error body's schema."""
+    statuses = _error_statuses()
+    by_status: dict[int, list[str]] = {}
+    for code in codes:
+        by_status.setdefault(statuses[code], []).append(code)
+    answers = {}
+    for status, names in sorted(by_status.items()):
+        schema = (
+            _ref(f"server_error/$defs/{names[0]}")
+            if len(names) == 1
+            else {"oneOf": [_ref(f"server_error/$defs/{name}") for name in names]}
+        )
+        headers = {}
+        if status in (429, 503):
+            headers["Retry-After"] = {
+                "description": "Seconds to wait before trying again.",
+                "schema": {"type": "string", "pattern": "^[0-9]+$"},
+            }
+        answer: dict[str, Any] = {
+            "description": ", ".join(names),
+            "content": {"application/json": {"schema": schema}},
+        }
+        if headers:
+            answer["headers"] = headers
+        answers[str(status)] = answer
+    return answers
+
+
+def _json(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+#: The errors any route may answer: its limits, the server's faults.
+_ALWAYS: Final = ("timeout", "rate_limited", "unavailable", "internal")
+
+_TABLE: Final = {
+    "name": "table",
+    "in": "path",
+    "required": True,
+    "description": "The table's id, as the create answer gave it.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+}
+_SINCE: Final = {
+    "name": "since",
+    "in": "query",
+    "required": False,
+    "description": "The version the client saw last: the document's events are those since it. "
+    "From 0 to the table's version (400 bad_input else); absent: all of them. Given once.",
+    "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"},
+}
+_SCORES: Final = {
+    "name": "scores",
+    "in": "query",
+    "required": False,
+    "description": "1: the document also has legal_scores, each legal play's total and the "
+    "attack it sends. Given once.",
+    "schema": {"type": "string", "enum": ["0", "1"]},
+}
+_AUTH: Final = [{"seat": []}]
+
+
+def _body(name: str, description: str) -> dict[str, Any]:
+    return {
+        "required": True,
+        "description": f"{description} JSON (Content-Type: application/json), UTF-8, at most "
+        f"{_MAX_BODY} bytes, without unknown fields, repeated keys, NaN or lone surrogates, "
+        "sent within the body timeout.",
+        "content": {"application/json": {"schema": _ref(f"server_{name}")}},
+    }
+
+
+def openapi() -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the server's HTTP API."""
+    seat_errors = ("bad_input", "unauthorized", "not_found", "archived", *_ALWAYS)
+    paths = {
+        "/api/tables": {
+            "post": {
+                "operationId": "createTable",
+                "summary": "Seat a new table.",
+                "description": "Human seats get tokens; the others are bots by name. Rules "
+                "whose legal actions could pass the server's limit are refused (400 "
+                "too_big, naming the field). Each client address may create a burst of "
+                "tables, then a few a second (429 rate_limited with Retry-After).",
+                "requestBody": _body("create_body", "The seats, the rules, the tutorial."),
+                "responses": {
+                    "201": _json(
+                        "The table's id, its tokens and the seed's commitment.",
+                        _ref("server_created"),
+                    ),
+                    **_errors("bad_input", "too_big", *_ALWAYS),
+                },
+            }
+        },
+        "/api/tables/{table}": {
+            "get": {
+                "operationId": "getDocument",
+                "summary": "The seat's document.",
+                "parameters": [_TABLE, _SINCE, _SCORES],
+                "security": _AUTH,
+                "responses": {
+                    "200": _json("The seat's document.", _ref("server_seat_document")),
+                    **_errors(*seat_errors),
+                },
+            }
+        },
+        "/api/tables/{table}/actions": {
+            "post": {
+                "operationId": "postAction",
+                "summary": "Act for the seat; the answer comes once the action is durable.",
+                "description": "A client id the seat already posted at this table gets its "
+                "first answer again (a refusal is remembered among the seat's latest "
+                "refusals only). Then the version (409 stale_version), then the rules (422 "
+                "illegal_action).",
+                "parameters": [_TABLE],
+                "security": _AUTH,
+                "requestBody": _body("action_body", "The action, the version, the client id."),
+                "responses": {
+                    "200": _json("The new document.", _ref("server_seat_document")),
+                    **_errors(*seat_errors, "stale_version", "illegal_action"),
+                },
+            }
+        },
+        "/api/tables/{table}/check": {
+            "post": {
+                "operationId": "checkAction",
+                "summary": "The verdict on an action for the seat now, acting on nothing.",
+                "parameters": [_TABLE],
+                "security": _AUTH,
+                "requestBody": _body("check_body", "The action to judge."),
+                "responses": {
+                    "200": _json(
+                        "The verdict, with its explanation's line.", _ref("server_check_answer")
+                    ),
+                    **_errors(*seat_errors),
+                },
+            }
+        },
+        "/api/tables/{table}/record": {
+            "get": {
+                "operationId": "getRecord",
+                "summary": "The match record, with the seed, once the match is over.",
+                "parameters": [_TABLE],
+                "security": _AUTH,
+                "responses": {
+                    "200": _json("The match record.", _ref("wire_record")),
+                    **_errors(*seat_errors, "match_not_over"),
+                },
+            }
+        },
+        "/openapi.json": {
+            "get": {
+                "operationId": "getOpenAPI",
+                "summary": "This document.",
+                "responses": {"200": _json("The OpenAPI document.", {"type": "object"})},
+            }
+        },
+    }
+    for operations in paths.values():
+        for operation in operations.values():
+            operation["responses"].setdefault(
+                "405",
+                {
+                    "description": "method_not_allowed: the route exists, not this method; "
+                    "Allow lists the methods.",
+                    "headers": {"Allow": {"schema": {"type": "string"}}},
+                    "content": {
+                        "application/json": {
+                            "schema": _ref("server_error/$defs/method_not_allowed")
+                        }
+                    },
+                },
+            )
+    return {
+        "openapi": "3.1.0",
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "info": {
+            "title": "raise-the-sum game server",
+            "version": _VERSION,
+            "summary": "Tables of Raise the Sum over HTTP and WebSocket, in the wire format.",
+            "description": "The WebSocket at /api/tables/{table}/ws?token=...&since=N&scores=1 "
+            "is described by the AsyncAPI document shipped beside this one "
+            "(raise_the_sum/server/api/asyncapi.json). The docs' Game server page gives the "
+            "protocol, the limits and the error codes.",
+            "license": {"name": "MIT", "identifier": "MIT"},
+        },
+        "paths": paths,
+        "components": {
+            "securitySchemes": {
+                "seat": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A human seat's token, from the create answer. Given once.",
+                }
+            },
+            "schemas": _components(),
+        },
+    }
+
+
+def asyncapi() -> dict[str, Any]:
+    """The AsyncAPI 3 document of the server's WebSocket."""
+    return {
+        "asyncapi": "3.0.0",
+        "info": {
+            "title": "raise-the-sum game server: a seat's WebSocket",
+            "version": _VERSION,
+            "description": "A seat's socket gets its document at once, then again after "
+            "every change of the table (a push, without reply_to). An action sent on it is "
+            "answered as POST /api/tables/{table}/actions would answer, with reply_to, the "
+            "action's id, first. A message that is not an action gets a bad_input error and "
+            "the socket stays open. A refused socket (a bad token, an origin not allowed, "
+            "too many sockets) gets the error object, then is closed with code 1008 and the "
+            "error's code as the reason.",
+            "license": {"name": "MIT"},
+        },
+        "servers": {
+            "local": {
+                "host": "127.0.0.1:8000",
+                "protocol": "ws",
+                "description": "raise-the-sum serve, by default",
+            }
+        },
+        "channels": {
+            "seat": {
+                "address": "/api/tables/{table}/ws",
+                "parameters": {"table": {"description": "The table's id."}},
+                "bindings": {
+                    "ws": {
+                        "query": {
+                            "type": "object",
+                            "properties": {
+                                "token": {"type": "string", "description": "The seat's token."},
+                                "since": {"type": "string", "pattern": "^[0-9]{1,16}$"},
+                                "scores": {"type": "string", "enum": ["0", "1"]},
+                            },
+                            "required": ["token"],
+                        }
+                    }
+                },
+                "messages": {
+                    "fromServer": {
+                        "name": "fromServer",
+                        "title": "A document or an error",
+                        "contentType": "application/json",
+                        "payload": _ref("server_socket_server_message"),
+                    },
+                    "fromClient": {
+                        "name": "fromClient",
+                        "title": "An action, with the version and a client id",
+                        "contentType": "application/json",
+                        "payload": _ref("server_socket_client_message"),
+                    },
+                },
+            }
+        },
+        "operations": {
+            "receiveDocuments": {
+                "action": "send",
+                "channel": {"$ref": "#/channels/seat"},
+                "summary": "The server sends documents, answers and errors.",
+                "messages": [{"$ref": "#/channels/seat/messages/fromServer"}],
+            },
+            "sendActions": {
+                "action": "receive",
+                "channel": {"$ref": "#/channels/seat"},
+                "summary": "The server receives the seat's actions.",
+                "messages": [{"$ref": "#/channels/seat/messages/fromClient"}],
+            },
+        },
+        "components": {"schemas": _components()},
+    }
+
+
+def build() -> dict[str, dict[str, Any]]:
+    """Both documents, by file name (without ``.json``)."""
+    fresh: dict[str, dict[str, Any]] = json.loads(
+        json.dumps({"openapi": openapi(), "asyncapi": asyncapi()})
+    )
+    return fresh
+
+
+def text(document: dict[str, Any]) -> str:
+    """A document's text: two-space indent, UTF-8, a final newline."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """Write the files (``--check``: only say which differ, and fail if any does)."""
+    check = "--check" in argv
+    stale = []
+    for name, document in build().items():
+        path = FOLDER / f"{name}.json"
+        if not path.is_file() or path.read_text(encoding="utf-8") != text(document):
+            stale.append(path)
+            if not check:
+                FOLDER.mkdir(exist_ok=True)
+                path.write_text(text(document), encoding="utf-8")
+    if check:
+        for path in stale:
+            print(f"differs from a fresh build: {path}", file=sys.stderr)
+        return 1 if stale else 0
+    print(f"wrote {len(stale)} of 2 API documents to {FOLDER}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,454 @@
+"""Write the game server's JSON Schemas: ``src/raise_the_sum/schemas/server/<name>.json``.
+
+The server's documents (the seat document, the create answer, the check
+answer, the error bodies, the request bodies and the WebSocket messages)
+each get a schema (draft 2020-12) with the ``$id``
+``urn:raise-the-sum:server:1:<name>``. They reuse the library's shipped
+schemas (``schemas/<name>.json``, ``$id`` ``urn:raise-the-sum:wire:1:<name>``)
+by ``$ref`` to those ``$id``\\ s, so a validator needs both folders in its
+registry. Where the server adds a field to a library shape (``explanation``
+in a ``played`` event, ``explanation_text`` in a verdict, ``reply_to`` in a
+WebSocket answer), the server's schema lists the library shape's fields,
+each a ``$ref`` to the library's own definition, and adds its own: the
+library's schemas, like its reader, stay closed.
+
+Run from the repository root after changing a shape, or after
+``tools/write_schemas.py`` changed the library's:
+``.venv/bin/python tools/write_server_schemas.py``.
+``tests/server/test_schemas.py`` fails while a shipped file differs from a
+fresh build.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+from raise_the_sum.bots import BOTS
+
+LIBRARY: Final = Path(__file__).resolve().parent.parent / "src" / "raise_the_sum" / "schemas"
+FOLDER: Final = LIBRARY / "server"
+
+#: The ``$id`` prefixes of the library's schemas and of the server's.
+LIBRARY_ID: Final = "urn:raise-the-sum:wire:1:"
+SERVER_ID: Final = "urn:raise-the-sum:server:1:"
+
+_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+
+#: JavaScript's Number.MAX_SAFE_INTEGER, the format's largest number (as in the library).
+_MAX_INT: Final = 2**53 - 1
+#: The longest client action id (``server/bodies.py``'s ``MAX_ID``).
+_MAX_ID: Final = 128
+
+
+def _library(name: str) -> dict[str, Any]:
+    """The definition ``name`` of the library's shipped schema file ``name.json``."""
+    text = (LIBRARY / f"{name}.json").read_text(encoding="utf-8")
+    definition: dict[str, Any] = json.loads(text)["$defs"][name]
+    return definition
+
+
+def _lib(name: str) -> dict[str, str]:
+    return {"$ref": LIBRARY_ID + name}
+
+
+def _server(name: str) -> dict[str, str]:
+    return {"$ref": SERVER_ID + name}
+
+
+def _string(low: int = 0, high: int | None = None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    if low:
+        schema["minLength"] = low
+    if high is not None:
+        schema["maxLength"] = high
+    return schema
+
+
+def _integer(low: int = 0, high: int = _MAX_INT) -> dict[str, Any]:
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _closed(
+    description: str, properties: dict[str, Any], required: list[str] | None = None
+) -> dict[str, Any]:
+    return {
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+    }
+
+
+def _extended(
+    base_id: str,
+    base: dict[str, Any],
+    name: str,
+    description: str,
+    extra: dict[str, Any],
+    required: list[str],
+) -> dict[str, Any]:
+    """The closed object ``base`` (definition ``name`` of schema ``base_id``) plus ``extra``.
+
+    Each of the base's fields is a ``$ref`` to the base's own definition of
+    it; ``required`` are the added fields that must be there.
+    """
+    pointer = f"{base_id}#/$defs/{name}/properties/"
+    properties = {key: {"$ref": pointer + key} for key in base["properties"]}
+    return _closed(description, {**properties, **extra}, [*base["required"], *required])
+
+
+def _extend_library(
+    name: str, description: str, extra: dict[str, Any], required: list[str]
+) -> dict[str, Any]:
+    return _extended(LIBRARY_ID + name, _library(name), name, description, extra, required)
+
+
+#: A time in UTC, ISO 8601 with milliseconds: ``2026-12-02T10:41:07.250Z``.
+_UTC: Final = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z$"
+
+_REPLY_TO: Final = {
+    "description": "The client id of the action this message answers; absent in a push.",
+    **_string(1, _MAX_ID),
+}
+
+
+def _error(code: str, description: str, **more: Any) -> dict[str, Any]:
+    return _closed(description, {"error": {"const": code}, **more, "message": _string()})
+
+
+#: The errors the server sends, by code: (HTTP status, definition). ``bad_input`` and
+#: ``illegal_action`` are the library's own shapes.
+_ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
+    "bad_input": (400, _lib("bad_input")),
+    "too_big": (
+        400,
+        _error(
+            "too_big",
+            "A body, a value or a request over one of the server's limits; path names the field.",
+            path=_library("bad_input")["properties"]["path"],
+        ),
+    ),
+    "unauthorized": (401, _error("unauthorized", "No seat's token, or not this table's.")),
+    "forbidden_origin": (
+        403,
+        _error(
+            "forbidden_origin",
+            "A page of another origin opened a socket (serve --cors-origin allows an origin).",
+        ),
+    ),
+    "not_found": (404, _error("not_found", "No such table, route or file.")),
+    "method_not_allowed": (
+        405,
+        _error("method_not_allowed", "The route exists, but not with this method."),
+    ),
+    "timeout": (
+        408,
+        _error("timeout", "The request, or its body, did not arrive in time."),
+    ),
+    "stale_version": (
+        409,
+        _error(
+            "stale_version",
+            "The action was sent for another version than the table's; version is the table's.",
+            version=_integer(0),
+        ),
+    ),
+    "match_not_over": (
+        409,
+        _error("match_not_over", "The record, with the seed, comes once the match is over."),
+    ),
+    "archived": (
+        410,
+        _error("archived", "The table was left unfinished for too long and is archived."),
+    ),
+    "illegal_action": (422, _lib("illegal_action")),
+    "rate_limited": (429, _error("rate_limited", "Too many requests from this client; wait.")),
+    "internal": (500, _error("internal", "The server failed; the table is unchanged.")),
+    "unavailable": (
+        503,
+        _error("unavailable", "The server cannot take the request now (its store is away)."),
+    ),
+}
+
+#: The HTTP status of each error code (for the tests and for an OpenAPI document).
+ERROR_STATUS: Final = {code: status for code, (status, _) in _ERRORS.items()}
+
+
+def _seat_document() -> dict[str, Any]:
+    return _closed(
+        "What one seat receives: the table's version, the seat's view, its legal actions, "
+        "the events it may know since the version it last saw, the seats and the lesson.",
+        {
+            "table": {"description": "The table's id.", **_string(1)},
+            "version": {
+                "description": "The table's version: the number of actions applied.",
+                **_integer(0),
+            },
+            "view": _lib("view"),
+            "legal": {
+                "description": "The seat's legal actions; empty when it is not to act.",
+                "type": "array",
+                "items": _lib("action"),
+            },
+            "events": {
+                "description": "The seat's events since the version it last saw, oldest first.",
+                "type": "array",
+                "items": _server("event"),
+            },
+            "seats": {
+                "description": "Each seat's kind: 'human' or a bot's name.",
+                "type": "array",
+                "items": _string(1),
+                "minItems": 2,
+                "maxItems": 4,
+            },
+            "lesson": _nullable({"$ref": "#/$defs/lesson"}),
+            "must_discard": {
+                "description": "How many cards the seat must discard now (rule R4.8), else 0.",
+                **_integer(0),
+            },
+            "attack_text": {
+                "description": "The attack in force on the player to act, in the guide's signs "
+                "(such as '−5 ÷2'), or null when there is none.",
+                **_nullable(_string(1)),
+            },
+            "next_round_at": {
+                "description": "In the brief result between rounds, when the table moves on by "
+                "itself (UTC, ISO 8601 with milliseconds); else null.",
+                **_nullable({"type": "string", "pattern": _UTC}),
+            },
+            "legal_scores": {
+                "description": "Only when asked for (?scores=1): for each legal action, in the "
+                "same order, a play's total and the attack it sends on; null for another action.",
+                "type": "array",
+                "items": _nullable({"$ref": "#/$defs/legal_score"}),
+            },
+        },
+        ["table", "version", "view", "legal", "events", "seats", "lesson"],
+    )
+
+
+def _events() -> list[dict[str, Any]]:
+    """The library's events but ``played``, by ``$ref``, in the library's order."""
+    names = [ref["$ref"].rsplit("/", 1)[1] for ref in _library("event")["oneOf"]]
+    return [_lib(name) for name in names if name != "played"]
+
+
+def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each schema's name: (title, its ``$defs``); the first definition is the document."""
+    errors = {code: definition for code, (_, definition) in _ERRORS.items()}
+    answers = {
+        f"{code}_answer": (
+            copy.deepcopy(definition)
+            if "$ref" not in definition
+            else _extend_library(code, _library(code)["description"], {}, [])
+        )
+        for code, definition in errors.items()
+    }
+    for answer in answers.values():
+        answer["properties"]["reply_to"] = _REPLY_TO
+    document = _seat_document()
+    return {
+        "seat_document": (
+            "The seat document (GET /api/tables/{table}, an action's answer, a WebSocket push)",
+            {
+                "seat_document": document,
+                "lesson": _closed(
+                    "What the guide says now, and the cards it points at (tutorial tables).",
+                    {"text": _string(), "cards": {"type": "array", "items": _lib("card")}},
+                ),
+                "legal_score": _closed(
+                    "A legal play's total against the attack in force, and the attack it sends on.",
+                    {
+                        "total": _integer(0),
+                        "attack": _lib("attack"),
+                        "attack_text": _nullable(_string(1)),
+                    },
+                ),
+            },
+        ),
+        "event": (
+            "An event in a seat document",
+            {
+                "event": {
+                    "description": "Any event, by its type; a played event has its explanation.",
+                    "oneOf": [{"$ref": "#/$defs/played"}, *_events()],
+                },
+                "played": _extend_library(
+                    "played",
+                    "A play (rules R4.3 to R4.6), with the one line of its explanation.",
+                    {"explanation": _string(1)},
+                    ["explanation"],
+                ),
+            },
+        ),
+        "create_body": (
+            "The body of POST /api/tables",
+            {
+                "create_body": {
+                    **_closed(
+                        "A new table: its seats, its rules, and whether it is the guided hand.",
+                        {
+                            "seats": {
+                                "description": "Each seat's kind: 'human' or a bot's name.",
+                                "type": "array",
+                                "items": {"enum": ["human", *sorted(BOTS)]},
+                                "minItems": 1,
+                            },
+                            "rules": _nullable(_lib("rules")),
+                            "tutorial": {"type": "boolean"},
+                        },
+                        [],
+                    ),
+                    "if": {"properties": {"tutorial": {"const": True}}, "required": ["tutorial"]},
+                    "else": {"required": ["seats"]},
+                }
+            },
+        ),
+        "created": (
+            "The answer to POST /api/tables (201)",
+            {
+                "created": _closed(
+                    "A new table: its id, one token per human seat, the seed's commitment.",
+                    {
+                        "table": {"description": "The table's id.", **_string(1)},
+                        "tokens": {
+                            "description": "Each human seat's token, by seat number.",
+                            "type": "object",
+                            "propertyNames": {"pattern": "^[0-3]$"},
+                            "additionalProperties": _string(1),
+                            "minProperties": 1,
+                        },
+                        "seed_commitment": {
+                            "description": "The SHA-256, lowercase hex, of the seed's digits.",
+                            "type": "string",
+                            "pattern": "^[0-9a-f]{64}$",
+                        },
+                    },
+                )
+            },
+        ),
+        "action_body": (
+            "The body of POST /api/tables/{table}/actions, and a WebSocket message to the server",
+            {
+                "action_body": _closed(
+                    "An action for the version the client saw, with the client's id for it.",
+                    {
+                        "action": _lib("action"),
+                        "version": _integer(0),
+                        "id": {
+                            "description": "The client's id of the action; a retry reuses it.",
+                            **_string(1, _MAX_ID),
+                        },
+                    },
+                )
+            },
+        ),
+        "check_body": (
+            "The body of POST /api/tables/{table}/check",
+            {"check_body": _closed("An action to judge.", {"action": _lib("action")})},
+        ),
+        "check_answer": (
+            "The answer to POST /api/tables/{table}/check",
+            {
+                "check_answer": _extend_library(
+                    "verdict",
+                    "The verdict, with the one line of its explanation (null without one).",
+                    {"explanation_text": _nullable(_string(1))},
+                    ["explanation_text"],
+                )
+            },
+        ),
+        "error": (
+            "An error body, over HTTP or on a WebSocket",
+            {
+                "error": {
+                    "description": "Any error the server sends, by its code.",
+                    "oneOf": [{"$ref": f"#/$defs/{code}"} for code in errors],
+                },
+                **errors,
+            },
+        ),
+        "socket_server_message": (
+            "A WebSocket message from the server",
+            {
+                "socket_server_message": {
+                    "description": "A seat document (a push, or an answer with reply_to), "
+                    "or an error (an answer with reply_to, or a refusal of the socket).",
+                    "oneOf": [
+                        {"$ref": "#/$defs/document_answer"},
+                        *({"$ref": f"#/$defs/{name}"} for name in answers),
+                    ],
+                },
+                "document_answer": _extended(
+                    SERVER_ID + "seat_document",
+                    document,
+                    "seat_document",
+                    "A seat document, with reply_to when it answers the client's action.",
+                    {"reply_to": _REPLY_TO},
+                    [],
+                ),
+                **answers,
+            },
+        ),
+        "socket_client_message": (
+            "A WebSocket message from the client",
+            {"socket_client_message": _server("action_body")},
+        ),
+    }
+
+
+def build() -> dict[str, dict[str, Any]]:
+    """Every server schema, by file name (without ``.json``)."""
+    built = {}
+    for name, (title, defs) in _schemas().items():
+        built[name] = {
+            "$schema": _DIALECT,
+            "$id": SERVER_ID + name,
+            "title": f"raise-the-sum server: {title}",
+            "$ref": f"#/$defs/{name}",
+            "$defs": defs,
+        }
+    fresh: dict[str, dict[str, Any]] = json.loads(json.dumps(built))
+    return fresh
+
+
+def text(schema: dict[str, Any]) -> str:
+    """A schema file's text: two-space indent, UTF-8, a final newline."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    """Write the files (``--check``: only say which differ, and fail if any does)."""
+    check = "--check" in argv
+    built = build()
+    stale = []
+    for name, schema in built.items():
+        path = FOLDER / f"{name}.json"
+        if not path.is_file() or path.read_text(encoding="utf-8") != text(schema):
+            stale.append(path)
+            if not check:
+                FOLDER.mkdir(exist_ok=True)
+                path.write_text(text(schema), encoding="utf-8")
+    extra = sorted(set(FOLDER.glob("*.json")) - {FOLDER / f"{name}.json" for name in built})
+    if check:
+        for path in [*stale, *extra]:
+            print(f"differs from a fresh build: {path}", file=sys.stderr)
+        return 1 if stale or extra else 0
+    for path in extra:
+        path.unlink()
+    print(f"wrote {len(stale)} of {len(built)} server schemas to {FOLDER}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
