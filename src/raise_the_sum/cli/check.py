@@ -199,7 +199,7 @@ def parse(text: str) -> Action:
     """An action from its text, or bare cards for a play.
 
     >>> parse("+8 +4 x2")
-    Play(cards=(Card.parse('+4'), Card.parse('+8'), Card.parse('x2')))
+    parse_action('play +4 +8 x2')
     >>> parse("next round")
     NextRound()
     >>> parse("fold")
