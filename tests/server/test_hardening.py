@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import websockets.sync.client
 from websockets.exceptions import ConnectionClosed
@@ -367,6 +368,56 @@ def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_bucket(tmp_pa
             assert [post("198.51.100.2") for _ in range(3)] == [201, 201, 429]
     finally:
         proxied.stop()
+
+
+def test_requests_and_socket_messages_are_limited_per_address_and_per_socket(
+    tmp_path: Path,
+) -> None:
+    limited = Server(
+        tmp_path / "tables.db",
+        pace=3600,
+        options=(
+            "--request-burst",
+            "30",
+            "--request-rate",
+            "5",
+            "--message-burst",
+            "5",
+            "--message-rate",
+            "1",
+            "--limit-exempt",
+            "127.0.0.2",
+        ),
+    ).start()
+    try:
+        with limited.client() as client:
+            table, tokens, _ = create(client, ["human", "human"])
+            statuses = [
+                client.get(f"/api/tables/{table}", headers=bearer(tokens[0])).status_code
+                for _ in range(60)
+            ]
+            assert 25 <= statuses.count(200) <= 40 and statuses[-1] == 429, statuses
+            refused = client.get(f"/api/tables/{table}", headers=bearer(tokens[0]))
+            assert refused.json()["error"] == "rate_limited" and "Retry-After" in refused.headers
+        # An exempt address is not limited.
+        host, port = limited.url.removeprefix("http://").rsplit(":", 1)
+        exempt = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=f"http://{host}:{port}", transport=exempt) as other:
+            answers = [
+                other.get(f"/api/tables/{table}", headers=bearer(tokens[1])).status_code
+                for _ in range(60)
+            ]
+            assert answers == [200] * 60
+            time.sleep(2)  # the first address's bucket fills again
+        with websockets.sync.client.connect(limited.ws_url(table, tokens[0])) as ws:
+            recv(ws)
+            for number in range(12):
+                ws.send(json.dumps({"action": {"type": "pass"}, "version": 99, "id": f"m{number}"}))
+            replies = [json.loads(recv(ws)) for _ in range(12)]
+            codes = [reply["error"] for reply in replies]
+            assert codes.count("stale_version") <= 7 and "rate_limited" in codes, codes
+    finally:
+        limited.stop()
 
 
 def test_an_idle_unfinished_table_is_archived_and_answers_410(tmp_path: Path) -> None:

@@ -30,6 +30,10 @@ _DEFAULT_DB = "raise-the-sum.db"
 #: Their defaults are ``raise_the_sum.server.limits.Limits``' (that module needs the extra).
 _LIMITS: tuple[tuple[str, str, type, str], ...] = (
     ("--max-actions", "max_actions", int, "most legal actions a new table's rules may allow"),
+    ("--request-burst", "request_burst", int, "requests one address may make at once"),
+    ("--request-rate", "request_rate", float, "requests per second one address may make after"),
+    ("--message-burst", "message_burst", int, "messages one socket may send at once"),
+    ("--message-rate", "message_rate", float, "messages per second one socket may send after"),
     ("--create-burst", "create_burst", int, "tables one address may create at once"),
     ("--create-rate", "create_rate", float, "tables per second one address may create after"),
     ("--archive-after", "archive_after", float, "seconds without an action before archiving"),
@@ -117,6 +121,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "comma-separated, or '*' (default: none)",
     )
     parser.add_argument(
+        "--limit-exempt",
+        metavar="ADDRESSES",
+        default="",
+        help="client addresses no limit per address applies to, comma-separated (a gateway "
+        "that speaks for many people, a load test's client; default: none)",
+    )
+    parser.add_argument(
         "--cors-origin",
         metavar="ORIGIN",
         action="append",
@@ -147,7 +158,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.flush()
 
     given = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
-    limits = Limits(**{field: value for field, value in given.items() if value is not None})
+    exempt = [address.strip() for address in args.limit_exempt.split(",") if address.strip()]
+    limits = Limits(
+        **{field: value for field, value in given.items() if value is not None}, exempt=exempt
+    )
     proxies = [address.strip() for address in args.forwarded_allow_ips.split(",")]
     try:
         serve(

@@ -113,7 +113,7 @@ def serve(
         http=guarded_protocol(
             header_timeout=limits.header_timeout,
             per_address=limits.connections_per_address,
-            trusted=trusted,
+            trusted=(*trusted, *limits.exempt),
         ),
         ws="websockets-sansio",
         ws_max_size=MAX_BODY,

@@ -162,6 +162,51 @@ def _client_address(request: HTTPConnection) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
+def _too_many(wait: float, what: str) -> ProtocolError:
+    seconds = max(1, int(wait + 0.999))
+    return ProtocolError(
+        429,
+        "rate_limited",
+        f"too many {what}: try again in {seconds} s",
+        headers={"Retry-After": str(seconds)},
+    )
+
+
+class RequestLimit:
+    """ASGI middleware: each client address may make ``limits.request_burst`` requests (or
+    open as many sockets) at once, then ``limits.request_rate`` a second.
+
+    Beyond, a request gets 429 ``rate_limited`` with ``Retry-After`` at once,
+    before any work; a socket is accepted, told so, and closed (1008). The
+    addresses in ``limits.exempt`` are not limited.
+    """
+
+    def __init__(self, app: Any, limits: Limits) -> None:
+        self.app = app
+        self.exempt = frozenset(limits.exempt)
+        self.bucket = TokenBucket(burst=limits.request_burst, rate=limits.request_rate)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            client = scope.get("client")
+            host = client[0] if client else "unknown"
+            if host not in self.exempt:
+                wait = self.bucket.take(host, now=asyncio.get_running_loop().time())
+                if wait > 0:
+                    error = _too_many(wait, "requests from this address")
+                    if scope["type"] == "http":
+                        await _error_response(error)(scope, receive, send)
+                        return
+                    await receive()  # the socket's connect
+                    await send({"type": "websocket.accept"})
+                    await send({"type": "websocket.send", "text": error.encoded().decode()})
+                    await send(
+                        {"type": "websocket.close", "code": _REFUSED, "reason": "rate_limited"}
+                    )
+                    return
+        await self.app(scope, receive, send)
+
+
 @_route
 async def create_table(request: Request, service: TableService) -> Response:
     """``POST /api/tables``: 201 with the table's id, its tokens and the seed's commitment.
@@ -171,15 +216,11 @@ async def create_table(request: Request, service: TableService) -> Response:
     with ``Retry-After``.
     """
     bucket: TokenBucket = request.app.state.creates
-    wait = bucket.take(_client_address(request), now=asyncio.get_running_loop().time())
-    if wait > 0:
-        seconds = max(1, int(wait + 0.999))
-        raise ProtocolError(
-            429,
-            "rate_limited",
-            f"too many new tables from this address: try again in {seconds} s",
-            headers={"Retry-After": str(seconds)},
-        )
+    address = _client_address(request)
+    if address not in request.app.state.limits.exempt:
+        wait = bucket.take(address, now=asyncio.get_running_loop().time())
+        if wait > 0:
+            raise _too_many(wait, "new tables from this address")
     body = parse_create_body(await _read_json(request))
     created = await service.create(body.seats, body.rules, tutorial=body.tutorial)
     answer = {
@@ -377,12 +418,20 @@ async def _serve_socket(
                 answer = await service.document(table, seat, body.version, scores=True)
             await send(_replying(answer, body.id), outcome.version)
 
+    limits: Limits = websocket.app.state.limits
+    messages = TokenBucket(burst=limits.message_burst, rate=limits.message_rate)
+    loop = asyncio.get_running_loop()
+
     async def read() -> None:
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
+                wait = messages.take("", now=loop.time())
+                if wait > 0:  # refused before any work; the socket stays open
+                    await send(_too_many(wait, "messages on this socket").encoded(), None)
+                    continue
                 text = message.get("text")
                 await answer(text if text is not None else message.get("bytes") or b"")
         finally:
@@ -538,7 +587,7 @@ def create_app(
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
         WebSocketRoute("/api/tables/{table}/ws", table_socket),
     ]
-    middleware = []
+    middleware = [Middleware(RequestLimit, limits=limits)]
     if cors_origins:
         middleware.append(
             Middleware(

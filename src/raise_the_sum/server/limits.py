@@ -46,6 +46,16 @@ class Limits:
     #: The most legal actions the rules of a new table may allow in any state
     #: (:func:`raise_the_sum.action_bound`); ``--max-actions``.
     max_actions: int = attrs.field(default=DEFAULT_ACTION_LIMIT, validator=_positive)
+    #: Requests (and sockets opened) one client address may make at once; ``--request-burst``.
+    request_burst: int = attrs.field(default=200, validator=_positive)
+    #: Requests per second one client address may make after its burst; ``--request-rate``.
+    request_rate: float = attrs.field(default=100.0, validator=_positive)
+    #: Messages one socket may send at once, then a second; ``--message-burst``, ``--message-rate``.
+    message_burst: int = attrs.field(default=20, validator=_positive)
+    message_rate: float = attrs.field(default=10.0, validator=_positive)
+    #: Client addresses that no limit per address applies to (a gateway that speaks for many
+    #: people, a load test's client); ``--limit-exempt``.
+    exempt: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     #: Tables one client address may create at once; ``--create-burst``.
     create_burst: int = attrs.field(default=20, validator=_positive)
     #: Tables per second one client address may create after its burst; ``--create-rate``.
