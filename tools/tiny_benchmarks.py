@@ -42,6 +42,7 @@ TINY: dict[str, tuple[str, ...]] = {
     "bench_startup.py": ("--tables", "100", "--repeats", "1"),
     "bench_store.py": ("--groups", "5", "--commits", "2", "--tables", "3"),
     "bench_tournament.py": ("--baseline", "HEAD", "--rounds", "1", "--matches", "2"),
+    "bench_views.py": ("--baseline", "HEAD", "--rounds", "1", "--matches", "1"),
     "bench_web.py": ("--repeats", "1"),
     "bench_wire.py": ("--states", "5", "--repeats", "1"),
     "instructions_match.py": ("--matches", "1", "--warm", "1"),
