@@ -69,6 +69,10 @@ nitpick_ignore = [
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "raise_the_sum.adapters.openspiel._Node"),
+    # The same types as autodoc's mocks name them, when the rl extra is not installed.
+    ("py:class", "pettingzoo.AECEnv"),
+    ("py:class", "gymnasium.spaces.Space.typing.Any"),
+    ("py:class", "numpy.typing.NDArray.typing.Any"),
 ]
 
 # The optional extras' packages (web, rl, cli, cluster): those not installed are mocked,
