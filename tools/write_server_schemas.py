@@ -112,6 +112,9 @@ def _extend_library(
     return _extended(LIBRARY_ID + name, _library(name), name, description, extra, required)
 
 
+#: A time in UTC, ISO 8601 with milliseconds: ``2026-12-02T10:41:07.250Z``.
+_UTC: Final = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z$"
+
 _REPLY_TO: Final = {
     "description": "The client id of the action this message answers; absent in a push.",
     **_string(1, _MAX_ID),
@@ -139,7 +142,7 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
         403,
         _error(
             "forbidden_origin",
-            "A WebSocket opened by a page of an origin the server does not allow.",
+            "A page of another origin opened a socket (serve --cors-origin allows an origin).",
         ),
     ),
     "not_found": (404, _error("not_found", "No such table, route or file.")),
@@ -181,58 +184,56 @@ ERROR_STATUS: Final = {code: status for code, (status, _) in _ERRORS.items()}
 
 
 def _seat_document() -> dict[str, Any]:
-    fields = {
-        "table": {"description": "The table's id.", **_string(1)},
-        "version": {
-            "description": "The table's version: the number of actions applied.",
-            **_integer(0),
-        },
-        "view": _lib("view"),
-        "legal": {
-            "description": "The seat's legal actions; empty when it is not to act.",
-            "type": "array",
-            "items": _lib("action"),
-        },
-        "events": {
-            "description": "The seat's events since the version it last saw, oldest first.",
-            "type": "array",
-            "items": _server("event"),
-        },
-        "seats": {
-            "description": "Each seat's kind: 'human' or a bot's name.",
-            "type": "array",
-            "items": _string(1),
-            "minItems": 2,
-            "maxItems": 4,
-        },
-        "lesson": _nullable({"$ref": "#/$defs/lesson"}),
-        "must_discard": {
-            "description": "How many cards the seat must discard now (rule R4.8), else 0.",
-            **_integer(0),
-        },
-        "attack_text": {
-            "description": "The attack in force, in the guide's signs ('−5 ÷2'); null: none.",
-            **_nullable(_string(1)),
-        },
-        "next_round_at": {
-            "description": "In the round break, when the table moves on by itself: UTC, "
-            "ISO 8601 with milliseconds ('2026-12-02T10:41:07.250Z'); else null.",
-            **_nullable({"type": "string", "format": "date-time"}),
-        },
-        "legal_scores": {
-            "description": "Asked for with scores=1: for each legal action, in order, a "
-            "play's total and the attack it sends on; null for other actions.",
-            "type": "array",
-            "items": _nullable({"$ref": "#/$defs/play_score"}),
-        },
-    }
     return _closed(
         "What one seat receives: the table's version, the seat's view, its legal actions, "
-        "the events it may know since the version it last saw, the seats, the lesson, and "
-        "what a front end would otherwise work out: the cards to discard, the attack as "
-        "text, the round break's end and (on request) the legal plays' scores.",
-        fields,
-        [name for name in fields if name != "legal_scores"],
+        "the events it may know since the version it last saw, the seats and the lesson.",
+        {
+            "table": {"description": "The table's id.", **_string(1)},
+            "version": {
+                "description": "The table's version: the number of actions applied.",
+                **_integer(0),
+            },
+            "view": _lib("view"),
+            "legal": {
+                "description": "The seat's legal actions; empty when it is not to act.",
+                "type": "array",
+                "items": _lib("action"),
+            },
+            "events": {
+                "description": "The seat's events since the version it last saw, oldest first.",
+                "type": "array",
+                "items": _server("event"),
+            },
+            "seats": {
+                "description": "Each seat's kind: 'human' or a bot's name.",
+                "type": "array",
+                "items": _string(1),
+                "minItems": 2,
+                "maxItems": 4,
+            },
+            "lesson": _nullable({"$ref": "#/$defs/lesson"}),
+            "must_discard": {
+                "description": "How many cards the seat must discard now (rule R4.8), else 0.",
+                **_integer(0),
+            },
+            "attack_text": {
+                "description": "The attack in force on the player to act, in the guide's signs "
+                "(such as '−5 ÷2'), or null when there is none.",
+                **_nullable(_string(1)),
+            },
+            "next_round_at": {
+                "description": "In the brief result between rounds, when the table moves on by "
+                "itself (UTC, ISO 8601 with milliseconds); else null.",
+                **_nullable({"type": "string", "pattern": _UTC}),
+            },
+            "legal_scores": {
+                "description": "Only when asked for (?scores=1): for each legal action, in the "
+                "same order, a play's total and the attack it sends on; null for another action.",
+                "type": "array",
+                "items": _nullable({"$ref": "#/$defs/legal_score"}),
+            },
+        },
+        ["table", "version", "view", "legal", "events", "seats", "lesson"],
     )
 
 
@@ -265,8 +266,8 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                     "What the guide says now, and the cards it points at (tutorial tables).",
                     {"text": _string(), "cards": {"type": "array", "items": _lib("card")}},
                 ),
-                "play_score": _closed(
-                    "A legal play's total against the attack in force, and the attack it sends.",
+                "legal_score": _closed(
+                    "A legal play's total against the attack in force, and the attack it sends on.",
                     {
                         "total": _integer(0),
                         "attack": _lib("attack"),

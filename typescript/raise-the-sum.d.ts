@@ -311,7 +311,7 @@ export interface Unauthorized {
   message: string;
 }
 /**
- * A WebSocket opened by a page of an origin the server does not allow.
+ * A page of another origin opened a socket (serve --cors-origin allows an origin).
  */
 export interface ForbiddenOrigin {
   error: "forbidden_origin";
@@ -463,7 +463,7 @@ export interface MatchRecord {
   };
 }
 /**
- * What one seat receives: the table's version, the seat's view, its legal actions, the events it may know since the version it last saw, the seats, the lesson, and what a front end would otherwise work out: the cards to discard, the attack as text, the round break's end and (on request) the legal plays' scores.
+ * What one seat receives: the table's version, the seat's view, its legal actions, the events it may know since the version it last saw, the seats and the lesson.
  */
 export interface SeatDocument {
   /**
@@ -494,19 +494,19 @@ export interface SeatDocument {
   /**
    * How many cards the seat must discard now (rule R4.8), else 0.
    */
-  must_discard: number;
+  must_discard?: number;
   /**
-   * The attack in force, in the guide's signs ('−5 ÷2'); null: none.
+   * The attack in force on the player to act, in the guide's signs (such as '−5 ÷2'), or null when there is none.
    */
-  attack_text: string | null;
+  attack_text?: string | null;
   /**
-   * In the round break, when the table moves on by itself: UTC, ISO 8601 with milliseconds ('2026-12-02T10:41:07.250Z'); else null.
+   * In the brief result between rounds, when the table moves on by itself (UTC, ISO 8601 with milliseconds); else null.
    */
-  next_round_at: string | null;
+  next_round_at?: string | null;
   /**
-   * Asked for with scores=1: for each legal action, in order, a play's total and the attack it sends on; null for other actions.
+   * Only when asked for (?scores=1): for each legal action, in the same order, a play's total and the attack it sends on; null for another action.
    */
-  legal_scores?: (PlayScore | null)[];
+  legal_scores?: (LegalScore | null)[];
 }
 /**
  * The table as one seat sees it.
@@ -560,9 +560,9 @@ export interface Lesson {
   cards: Card[];
 }
 /**
- * A legal play's total against the attack in force, and the attack it sends.
+ * A legal play's total against the attack in force, and the attack it sends on.
  */
-export interface PlayScore {
+export interface LegalScore {
   total: number;
   attack: Attack;
   attack_text: string | null;
@@ -599,19 +599,19 @@ export interface DocumentAnswer {
   /**
    * How many cards the seat must discard now (rule R4.8), else 0.
    */
-  must_discard: number;
+  must_discard?: number;
   /**
-   * The attack in force, in the guide's signs ('−5 ÷2'); null: none.
+   * The attack in force on the player to act, in the guide's signs (such as '−5 ÷2'), or null when there is none.
    */
-  attack_text: string | null;
+  attack_text?: string | null;
   /**
-   * In the round break, when the table moves on by itself: UTC, ISO 8601 with milliseconds ('2026-12-02T10:41:07.250Z'); else null.
+   * In the brief result between rounds, when the table moves on by itself (UTC, ISO 8601 with milliseconds); else null.
    */
-  next_round_at: string | null;
+  next_round_at?: string | null;
   /**
-   * Asked for with scores=1: for each legal action, in order, a play's total and the attack it sends on; null for other actions.
+   * Only when asked for (?scores=1): for each legal action, in the same order, a play's total and the attack it sends on; null for another action.
    */
-  legal_scores?: (PlayScore | null)[];
+  legal_scores?: (LegalScore | null)[];
   /**
    * The client id of the action this message answers; absent in a push.
    */
@@ -653,7 +653,7 @@ export interface UnauthorizedAnswer {
   reply_to?: string;
 }
 /**
- * A WebSocket opened by a page of an origin the server does not allow.
+ * A page of another origin opened a socket (serve --cors-origin allows an origin).
  */
 export interface ForbiddenOriginAnswer {
   error: "forbidden_origin";

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import importlib.util
 import json
 import re
@@ -83,9 +84,22 @@ def _schema_check(uri: str, value: Any, where: str) -> None:
         )
 
 
-#: Events found to fit the server's event schema, by their JSON text: a document with the
-#: events since 0 repeats every earlier one.
-_FIT_EVENTS: set[str] = set()
+#: Parts of documents found to fit their schema, by schema and JSON text: a document with
+#: the events since 0 repeats every earlier one, and the scores of plays repeat.
+_FITS: set[tuple[str, str]] = set()
+
+
+def _cached(uri: str) -> Callable[[Any, str], None]:
+    """A check of one item against the schema ``uri``, run once for each distinct item."""
+    uri = _urn(uri)
+
+    def check(item: Any, where: str) -> None:
+        key = (uri, json.dumps(item, sort_keys=True))
+        if key not in _FITS:
+            _schema_check(uri, item, where)
+            _FITS.add(key)
+
+    return check
 
 
 def _check_action(action: Any, where: str) -> None:
@@ -101,20 +115,22 @@ def _check_action(action: Any, where: str) -> None:
         raise AssertionError(f"{where}{error.path}: not an action: {error.reason}") from None
 
 
-def _check_event(event: Any, where: str) -> None:
-    text = json.dumps(event, sort_keys=True)
-    if text not in _FIT_EVENTS:
-        _schema_check(_urn("server:event"), event, where)
-        _FIT_EVENTS.add(text)
+_check_score: Final = _cached("urn:raise-the-sum:server:1:seat_document#/$defs/legal_score")
 
+_DOCUMENT_LISTS: Final[dict[str, Callable[[Any, str], None]]] = {
+    "legal": _check_action,
+    "events": _cached("server:event"),
+    # A play's score, or null for another action.
+    "legal_scores": lambda item, where: None if item is None else _check_score(item, where),
+}
 
 #: The long lists of documents, checked item by item (``legal``, ``events``, a record's
 #: ``actions``), each document then checked by its schema with those lists empty: the same
 #: as checking the whole, since each list's items have their own schema and the lists no
 #: other constraint.
 _LISTS: Final[dict[str, dict[str, Callable[[Any, str], None]]]] = {
-    _urn("server:seat_document"): {"legal": _check_action, "events": _check_event},
-    _urn("server:socket_server_message"): {"legal": _check_action, "events": _check_event},
+    _urn("server:seat_document"): _DOCUMENT_LISTS,
+    _urn("server:socket_server_message"): _DOCUMENT_LISTS,
     _urn("wire:record"): {"actions": _check_action},
 }
 
@@ -148,42 +164,64 @@ ANSWERS: Final[list[tuple[str, re.Pattern[str], int, str]]] = [
 ]
 
 
-def check_answer(response: httpx.Response) -> None:
-    """Fail unless an HTTP answer fits its schema: an error's, or its route's (:data:`ANSWERS`).
+#: The answers already checked, by schema and the SHA-256 of their bytes: a client that
+#: polls gets the same document again and again, and its check cannot change.
+_CHECKED: set[tuple[str, bytes]] = set()
 
-    An error (4xx, 5xx) must be a JSON error body of a code sent with that
-    status; a JSON answer must have a schema for its route; other answers
-    (the page, its files) are not JSON and are left alone.
+
+def _schema_of(response: httpx.Response) -> str | None:
+    """The schema of an answer: an error's, its route's (:data:`ANSWERS`), or None (not JSON).
+
+    An error (4xx, 5xx) must be JSON; so must any answer under ``/api/``
+    but a CORS preflight's (an ``OPTIONS`` request, answered before any
+    route, with no document). A JSON answer must have a schema for its route.
     """
     request = response.request
-    if request.method == "OPTIONS" and "access-control-request-method" in request.headers:
-        return  # a CORS preflight, answered by the CORS protocol (serve --cors-origin)
     where = f"the answer {response.status_code} to {request.method} {request.url.path}"
     media = response.headers.get("content-type", "").split(";", 1)[0].strip()
-    if response.status_code >= 400:
-        assert media == "application/json", f"{where} is not JSON: {media!r}"
-        body = response.json()
-        validate("server:error", body, where)
-        status = schema_tool().ERROR_STATUS[body["error"]]
-        assert response.status_code == status, f"{where}: {body['error']} is sent with {status}"
-        return
     if media != "application/json":
-        assert not request.url.path.startswith("/api/"), f"{where} is not JSON: {media!r}"
-        return
+        preflight = request.method == "OPTIONS"
+        assert preflight or response.status_code < 400, f"{where} is not JSON: {media!r}"
+        assert preflight or not request.url.path.startswith("/api/"), f"{where} is not JSON"
+        return None
+    if response.status_code >= 400:
+        return "server:error"
     if request.method == "GET" and request.url.path == "/openapi.json":
-        from raise_the_sum.server.app import API  # the shipped document, byte for byte
-
-        assert response.content == (API / "openapi.json").read_bytes(), where
-        return
+        return "openapi"  # the shipped document itself (check_answer compares the bytes)
     for method, route, status, schema in ANSWERS:
         if (
             request.method == method
             and route.fullmatch(request.url.path)
             and response.status_code == status
         ):
-            validate(schema, response.json(), where)
-            return
+            return schema
     raise AssertionError(f"{where} is JSON with no schema: add one, and its route to ANSWERS")
+
+
+def check_answer(response: httpx.Response) -> Any:
+    """Fail unless an HTTP answer fits its schema (:func:`_schema_of`); its JSON value, or None.
+
+    An error's code must be one sent with the answer's status.
+    """
+    schema = _schema_of(response)
+    if schema is None:
+        return None
+    request = response.request
+    where = f"the answer {response.status_code} to {request.method} {request.url.path}"
+    value = response.json()
+    if schema == "openapi":
+        from raise_the_sum.server.app import API
+
+        assert response.content == (API / "openapi.json").read_bytes(), where
+        return value
+    key = (schema, hashlib.sha256(response.content).digest())
+    if key not in _CHECKED:
+        validate(schema, value, where)
+        _CHECKED.add(key)
+    if schema == "server:error":
+        status = schema_tool().ERROR_STATUS[value["error"]]
+        assert response.status_code == status, f"{where}: {value['error']} is sent with {status}"
+    return value
 
 
 def check_message(message: object, sent: set[str]) -> None:
@@ -216,7 +254,14 @@ def validating() -> Iterator[None]:
     def send(self: httpx.Client, request: httpx.Request, **more: Any) -> httpx.Response:
         response = original_send(self, request, **more)
         response.read()
-        check_answer(response)
+        value = check_answer(response)
+        if value is not None:  # the test's response.json() is the value checked, parsed once
+            parse = response.json
+
+            def parsed(**options: Any) -> Any:
+                return parse(**options) if options else value
+
+            response.json = parsed  # type: ignore[method-assign]
         return response
 
     def recv(self: websockets.sync.client.ClientConnection, *args: Any, **more: Any) -> Any:

@@ -120,6 +120,7 @@ ERRORS: list[dict[str, Any]] = [
     {"error": "bad_input", "path": "/action/cards/0", "message": "expected a card"},
     {"error": "too_big", "path": "/seats", "message": "at most 4 seats"},
     {"error": "unauthorized", "message": "a seat's token is needed"},
+    {"error": "forbidden_origin", "message": "pages of 'http://a.example' may not"},
     {"error": "not_found", "message": "there is no table 'x'"},
     {"error": "method_not_allowed", "message": "Method Not Allowed"},
     {"error": "timeout", "message": "the body did not arrive within 10 seconds"},
@@ -162,6 +163,27 @@ def test_the_checker_refuses_a_document_with_an_unknown_field_or_a_json_answer_w
         check_answer(_answer("GET", "/api/somewhere", 200, {"ok": True}))
     with pytest.raises(AssertionError, match="not JSON"):
         check_answer(httpx.Response(404, text="nope", request=httpx.Request("GET", "http://t/")))
+
+
+def test_a_seat_document_s_optional_fields_fit_when_present_and_their_values_are_checked() -> None:
+    doc = json.loads(_documents(new_game(Rules(players=2), seed=3), [], tutorial=False)[0])
+    scores = [{"total": 8, "attack": {"subtract": 0, "divide": 1}, "attack_text": None}]
+    more = {
+        "must_discard": 2,
+        "attack_text": "−5 ÷2",
+        "next_round_at": "2026-12-02T10:41:07.250Z",
+        "legal_scores": [*scores, None] * (len(doc["legal"]) // 2),
+    }
+    validate("server:seat_document", {**doc, **more})
+    for wrong in (
+        {"must_discard": -1},
+        {"attack_text": ""},
+        {"next_round_at": "2026-12-02 10:41"},
+        {"legal_scores": [{"total": 8}]},
+        {"legal_scores": [{**scores[0], "seed": 1}]},
+    ):
+        with pytest.raises(AssertionError, match="does not fit"):
+            validate("server:seat_document", {**doc, **wrong})
 
 
 def test_a_socket_answer_names_an_id_the_client_sent_and_a_push_names_none() -> None:

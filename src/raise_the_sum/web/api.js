@@ -37,15 +37,15 @@ async function request(method, url, { token = null, body = undefined } = {}) {
       cache: "no-store",
       signal: abort.signal,
     });
-  } catch (_) {
+  } catch {
     throw new ApiError(0, null);
   } finally {
     clearTimeout(timer);
   }
-  let data = null;
+  let data;
   try {
     data = await response.json();
-  } catch (_) {
+  } catch {
     data = null;
   }
   if (!response.ok) {

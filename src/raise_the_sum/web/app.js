@@ -1,8 +1,27 @@
 // Raise the Sum in the browser: the table, your hand, and the server's verdicts.
-// The page holds no rules: what is legal, what a play totals and why, all come
-// from the library through the game server (issue 9's protocol).
-import { ApiError, actionId, checkAction, createTable, getTable, postAction, socketUrl } from "./api.js";
-import { attackLabel, cardElement, cardsLabel } from "./cards.js";
+// The page holds no rules: what is legal, what a play totals and why, all come from the library
+// through the game server. This module wires the page together; the connection (connection.js),
+// how a document becomes what is drawn (state.js, words.js), the drawing (render.js, cards.js) and
+// the guided hand (lessons.js) live in their own modules.
+import { ApiError, actionId, checkAction, createTable, getTable } from "./api.js";
+import { Connection, connectionWords } from "./connection.js";
+import { lessonModel, renderLesson } from "./lessons.js";
+import { animatePlay, appendLog, clearLog, followLog, renderCentre, renderHand, renderSeats } from "./render.js";
+import {
+  attackOnYou,
+  chooseSession,
+  discardCount,
+  discarding,
+  enterWord,
+  hintText,
+  keepSelection,
+  legalHas,
+  myTurn,
+  promptText,
+  readFragment,
+  titleText,
+  verdictWords,
+} from "./state.js";
 import { clockwise, describeEvent, explanationText, seatKinds, seatNames } from "./words.js";
 
 const STORE_KEY = "raise-the-sum/session";
@@ -19,51 +38,44 @@ const OPPONENTS = [
 ];
 const LOG_LIMIT = 60;
 const BANNER_MS = 3500;
+/**
+ * The "Next round" button shows only once the break between rounds has lasted this long: at the
+ * server's default pace (1 s) the next round starts first, so the button never flashes; in a
+ * longer break, the round's winner may start the next round at once.
+ */
+const NEXT_ROUND_DELAY_MS = 1500;
 
 const $ = (id) => document.getElementById(id);
 
 const S = {
   session: null, // {table, token, invites: {seat: token}, tutorial}
   doc: null,
-  version: null,
   names: [],
   selected: new Set(),
+  verdict: null, // {for: "cards", legal: bool, reason}
   checkSeq: 0,
   busy: false,
   starting: false,
-  socket: null,
-  socketFor: null,
-  pollTimer: null,
-  queue: Promise.resolve(),
-  lessonSeen: false,
+  conn: null,
+  lesson: { last: null, dismissed: false },
   lastAction: new Map(),
   bannerTimer: null,
+  nextRoundTimer: null,
   resultShownFor: null,
 };
 
+let stickLog = () => {};
+
 // ---------------------------------------------------------------- sessions
 
-function readFragment() {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const table = params.get("table");
-  const token = params.get("token");
-  return table && token ? { table, token } : null;
-}
-
 function loadSession() {
-  const fromUrl = readFragment();
-  let stored = null;
+  let stored;
   try {
     stored = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
-  } catch (_) {
+  } catch {
     stored = null;
   }
-  if (fromUrl) {
-    if (stored && stored.table === fromUrl.table && stored.token === fromUrl.token) return stored;
-    return { ...fromUrl, invites: {}, tutorial: false };
-  }
-  if (stored && typeof stored.table === "string" && typeof stored.token === "string") return stored;
-  return null;
+  return chooseSession(readFragment(location.hash), stored);
 }
 
 function saveSession(session) {
@@ -71,11 +83,12 @@ function saveSession(session) {
   try {
     if (session) localStorage.setItem(STORE_KEY, JSON.stringify(session));
     else localStorage.removeItem(STORE_KEY);
-  } catch (_) {
+  } catch {
     // Storage may be unavailable (private mode); the URL fragment still resumes.
   }
   const hash = session ? `#table=${encodeURIComponent(session.table)}&token=${encodeURIComponent(session.token)}` : "";
   history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
+  updateInviteButton();
 }
 
 function inviteUrl(token) {
@@ -90,13 +103,14 @@ function show(screen) {
   $("table").hidden = screen !== "table";
   $("open-fresh").hidden = screen !== "table";
   document.body.dataset.screen = screen;
+  updateInviteButton();
 }
 
 function showStart(message = "") {
   stopLive();
   S.doc = null;
-  S.version = null;
   show("start");
+  document.title = titleText(null);
   renderOpponentChoices();
   const note = $("start-error");
   if (note) note.remove();
@@ -146,9 +160,7 @@ function chosenSeats() {
 async function startMatch(spec) {
   if (S.starting) return;
   S.starting = true;
-  // Leave the old table first. An answer about it that is still on its way (a GET sent when
-  // the bots moved, say) is then dropped, since load, sync and act check the session they
-  // began with, and it cannot replace the new table's first document.
+  // Leave the old table first: its connection stops, so nothing of it reaches the new table.
   S.session = null;
   stopLive();
   show("table");
@@ -156,15 +168,17 @@ async function startMatch(spec) {
   try {
     const created = await createTable(spec);
     const tokens = created.tokens || {};
-    const mine = Object.keys(tokens).map(Number).sort((a, b) => a - b)[0];
+    const mine = Object.keys(tokens)
+      .map(Number)
+      .sort((a, b) => a - b)[0];
     const invites = {};
     for (const [seat, token] of Object.entries(tokens)) {
       if (Number(seat) !== mine) invites[seat] = token;
     }
-    saveSession({ table: created.table, token: tokens[String(mine)], invites, tutorial: Boolean(spec.tutorial) });
-    S.lessonSeen = false;
+    S.lesson = { last: null, dismissed: false };
     S.lastAction = new Map();
     S.resultShownFor = null;
+    saveSession({ table: created.table, token: tokens[String(mine)], invites, tutorial: Boolean(spec.tutorial) });
     await load();
     if (Object.keys(invites).length) openInvite();
   } catch (error) {
@@ -192,322 +206,224 @@ function sameSeatsAgain() {
   return { seats: order };
 }
 
+function matchIsOver() {
+  return Boolean(S.doc && S.doc.view.phase === "match_over");
+}
+
 function clearTable(message) {
   S.doc = null;
-  S.version = null;
   S.selected.clear();
+  setVerdict(null);
   $("seats").replaceChildren();
   $("hand").replaceChildren();
-  $("log").replaceChildren();
+  delete $("hand").dataset.cards;
+  clearLog();
   $("standing").replaceChildren();
   $("prompt").textContent = message;
-  $("verdict").textContent = "";
   $("lesson").hidden = true;
   hideError();
   hideBanner();
+  setConnection("live");
 }
 
 // ---------------------------------------------------------------- documents
 
-/** Run document-changing work one piece at a time, so that events are never shown twice. */
-function serial(fn) {
-  const next = S.queue.then(fn, fn);
-  S.queue = next.catch(() => {});
-  return next;
-}
-
+/** The table's whole document by GET, then its live connection. */
 async function load() {
   const session = S.session;
-  await serial(async () => {
-    const doc = await getTable(session.table, session.token);
-    if (S.session !== session) return;
-    applyDoc(doc, { fresh: true });
-  });
+  const doc = await getTable(session.table, session.token);
+  if (S.session !== session) return;
+  applyDoc(doc);
   startLive();
 }
 
-function sync() {
-  const session = S.session;
-  if (!session || S.version === null) return Promise.resolve();
-  return serial(async () => {
-    if (S.session !== session) return;
-    try {
-      const doc = await getTable(session.table, session.token, S.version);
-      if (S.session !== session) return;
-      applyDoc(doc, { fresh: false });
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-        saveSession(null);
-        showStart("That table is no longer available. Start a new match.");
-      }
-    }
-  });
-}
-
-function applyDoc(doc, { fresh }) {
+/**
+ * Show a document. Its events are those since the page's last document (the connection
+ * keeps it so); a document of the same version brings nothing new to log.
+ */
+function applyDoc(doc) {
   if (!doc || !doc.view) return;
   if (!S.session || doc.table !== S.session.table) return;
-  if (S.version !== null && doc.version < S.version) return;
-  const first = S.doc === null;
   const before = S.doc;
+  if (before && doc.version < before.version) return;
+  const first = before === null;
+  const newer = first || doc.version > before.version;
   S.doc = doc;
-  S.version = doc.version;
   S.names = seatNames(seatKinds(doc), doc.view.seat);
   const events = Array.isArray(doc.events) ? doc.events : [];
-  if (fresh || first) {
-    $("log").replaceChildren();
+  if (first) {
+    clearLog();
     if (events.length === 0) {
       const opener = S.names[doc.view.current];
-      logEvent({ type: "dealt", seat: doc.view.current }, false, `The deck is shuffled and dealt. ${opener} ${opener === "You" ? "open" : "opens"} the round.`);
+      say(
+        "round",
+        "dealt",
+        `The deck is shuffled and dealt. ${opener} ${opener === "You" ? "open" : "opens"} the round.`,
+      );
     }
     for (const event of events.slice(-8)) logEvent(event, false);
-  } else {
+  } else if (newer) {
     for (const event of events) logEvent(event, true);
   }
-  if (!before || before.view.hand.join() !== doc.view.hand.join() || before.view.phase !== doc.view.phase) {
-    S.selected.clear();
-    S.checkSeq += 1;
-    $("verdict").textContent = "";
-    $("verdict").removeAttribute("data-legal");
-    $("verdict").removeAttribute("data-for");
+  if (newer) {
+    const warned = attackOnYou(before, doc, S.names);
+    if (warned) say("attack", "attack", warned);
   }
+  // A half-made choice survives a document that leaves it valid (a push while choosing).
+  const kept = keepSelection(before, doc, S.selected);
+  if (kept.size !== S.selected.size) setVerdict(null);
+  S.selected = kept;
+  if (lessonNow()) S.lesson.last = lessonNow();
   show("table");
   render();
-  document.body.dataset.table = S.session ? S.session.table : "";
+  if (newer && !first) {
+    const played = events.filter((event) => event.type === "played").pop();
+    if (played && played.seat !== doc.view.seat) animatePlay(played.seat);
+    announceTurn(before, doc);
+  }
+  document.body.dataset.table = S.session.table;
   document.body.dataset.version = String(doc.version);
   document.body.dataset.phase = doc.view.phase;
   if (doc.view.phase === "match_over") showResult();
+  if (S.selected.size && !S.verdict) updateVerdict();
+}
+
+function lessonNow() {
+  const lesson = S.doc && S.doc.lesson;
+  return lesson && lesson.text ? lesson.text : null;
 }
 
 function startLive() {
   stopLive();
   const session = S.session;
-  if (!session) return;
-  S.socketFor = session;
-  openSocket(session);
-  S.pollTimer = setInterval(() => {
-    if (!S.socket || S.socket.readyState !== WebSocket.OPEN) sync();
-  }, 2000);
-}
-
-function openSocket(session) {
-  let socket;
-  try {
-    socket = new WebSocket(socketUrl(session.table, session.token, S.version));
-  } catch (_) {
-    return;
-  }
-  S.socket = socket;
-  socket.addEventListener("message", (message) => {
-    let doc = null;
-    try {
-      doc = JSON.parse(message.data);
-    } catch (_) {
-      return;
-    }
-    if (doc && typeof doc.version === "number" && (S.version === null || doc.version > S.version)) sync();
+  if (!session || !S.doc) return;
+  S.conn = new Connection({
+    table: session.table,
+    token: session.token,
+    version: S.doc.version,
+    onDocument: (doc) => {
+      if (S.session === session) applyDoc(doc);
+    },
+    onState: (state, retryMs) => {
+      if (S.session === session) setConnection(state, retryMs);
+    },
+    onGone: () => {
+      if (S.session !== session) return;
+      saveSession(null);
+      showStart("That table is no longer available. Start a new match.");
+    },
   });
-  socket.addEventListener("close", () => {
-    if (S.socketFor === session && S.socket === socket) {
-      S.socket = null;
-      setTimeout(() => {
-        if (S.socketFor === session && !S.socket) openSocket(session);
-      }, 1000);
-    }
-  });
+  S.conn.start();
+  window.__rts = S.conn; // the browser tests read its counts (pushed and fetched documents)
 }
 
 function stopLive() {
-  S.socketFor = null;
-  if (S.socket) {
-    const socket = S.socket;
-    S.socket = null;
-    try {
-      socket.close();
-    } catch (_) {
-      // already closed
-    }
+  if (S.conn) S.conn.stop();
+  S.conn = null;
+}
+
+/** Say the connection's state above the table; actions wait while it is down. */
+function setConnection(state, retryMs = null) {
+  const box = $("connection");
+  const text = connectionWords(state, retryMs);
+  document.body.dataset.connection = state;
+  if (box.querySelector(".connection-text").textContent !== text) {
+    box.querySelector(".connection-text").textContent = text;
   }
-  if (S.pollTimer) clearInterval(S.pollTimer);
-  S.pollTimer = null;
+  $("connection-retry").hidden = state !== "lost";
+  box.hidden = text === "";
+  if (S.doc) renderControls(S.doc.view);
 }
 
 // ---------------------------------------------------------------- rendering
 
-/** True when this seat must play, pass or discard now (a round's result is not a turn). */
-function myTurn() {
-  if (!S.doc || !Array.isArray(S.doc.legal)) return false;
-  const phase = S.doc.view.phase;
-  return (phase === "play" || phase === "discard") && S.doc.legal.length > 0;
-}
-
-function legalHas(type) {
-  return Boolean(S.doc && S.doc.legal.some((action) => action.type === type));
-}
-
 function render() {
   const { view } = S.doc;
-  renderSeats(view);
-  renderCentre(view);
-  renderHand(view);
-  renderLesson();
+  renderSeats(view, S.names, S.lastAction);
+  renderCentre(view, S.names);
+  drawHand();
+  renderLesson(lessonModel(S.doc.lesson, S.lesson, Boolean(S.session && S.session.tutorial)));
   renderControls(view);
+  stickLog();
 }
 
-function renderSeats(view) {
-  const list = $("seats");
-  list.replaceChildren();
-  const active = view.phase === "play" || view.phase === "discard";
-  for (const seat of clockwise(view.rules.players, view.seat)) {
-    const li = document.createElement("li");
-    li.className = "seat";
-    li.dataset.seat = String(seat);
-    if (seat === view.seat) li.classList.add("mine");
-    const turn = active && view.current === seat;
-    const passed = view.passed.includes(seat);
-    if (turn) li.classList.add("turn");
-    if (passed) li.classList.add("passed");
-    const name = document.createElement("span");
-    name.className = "seat-name";
-    name.textContent = S.names[seat];
-    const points = document.createElement("span");
-    points.className = "seat-points";
-    points.append(`${view.points[seat]} / ${view.rules.points_to_win}`, word(" points"));
-    const count = document.createElement("span");
-    count.className = "seat-cards";
-    const n = view.hand_sizes[seat];
-    count.append(`${n}`, word(n === 1 ? " card" : " cards"));
-    const status = document.createElement("span");
-    status.className = "seat-status";
-    if (turn) status.textContent = view.phase === "discard" ? "discarding" : seat === view.seat ? "your turn" : "to play";
-    else if (passed) status.textContent = "passed";
-    else status.textContent = S.lastAction.get(seat) || "";
-    li.append(name, points, count, status);
-    li.setAttribute(
-      "aria-label",
-      `${S.names[seat]}: ${points.textContent}, ${count.textContent}${passed ? ", passed" : ""}${turn ? ", to act" : ""}`,
-    );
-    list.append(li);
-  }
-}
-
-function word(text) {
-  const span = document.createElement("span");
-  span.className = "word";
-  span.textContent = text;
-  return span;
-}
-
-function renderCentre(view) {
-  $("to-beat").textContent = view.to_beat === null ? "–" : String(view.to_beat);
-  const attack = attackLabel(view.attack);
-  const from = view.standing_seat === null ? "" : S.names[view.standing_seat];
-  $("attack").textContent = attack ? `${attack} from ${from}` : "none";
-  $("attack").classList.toggle("has-attack", Boolean(attack));
-  const standing = $("standing");
-  standing.replaceChildren(...view.standing.map((card) => cardElement(card)));
-  if (view.standing_seat === null) {
-    $("standing-label").textContent = `No play yet this round: the opener plays ${playRange(view.rules)}`;
-  } else {
-    $("standing-label").textContent = `${from === "You" ? "Your" : `${from}’s`} play`;
-  }
-}
-
-function playRange(rules) {
-  const { min_play: min, max_play: max } = rules;
-  if (min === max) return `${min} ${min === 1 ? "card" : "cards"}`;
-  return `${min}–${max} cards`;
-}
-
-function lessonCards() {
-  const lesson = S.doc && S.doc.lesson;
-  return lesson && Array.isArray(lesson.cards) ? lesson.cards.slice() : [];
-}
-
-function renderHand(view) {
-  const hand = $("hand");
-  const pointed = lessonCards();
-  hand.replaceChildren();
-  view.hand.forEach((card, index) => {
-    const button = cardElement(card, { tag: "button", key: index < 10 ? (index + 1) % 10 : null });
-    button.type = "button";
-    button.dataset.index = String(index);
-    const selected = S.selected.has(index);
-    button.classList.toggle("selected", selected);
-    button.setAttribute("aria-pressed", String(selected));
-    const at = pointed.indexOf(card);
-    if (at >= 0) {
-      pointed.splice(at, 1);
-      button.classList.add("pointed");
-    }
-    button.addEventListener("click", () => toggle(index));
-    hand.append(button);
-  });
-  $("hint").textContent = `Play ${playRange(view.rules)}. Blue cards are optional.`;
-}
-
-function renderLesson() {
-  const box = $("lesson");
+function drawHand() {
+  const view = S.doc.view;
   const lesson = S.doc.lesson;
-  if (lesson && lesson.text) {
-    S.lessonSeen = true;
-    box.textContent = lesson.text;
-    box.hidden = false;
-    box.classList.remove("done");
-  } else if (S.lessonSeen && S.session && S.session.tutorial) {
-    box.textContent = "That’s the guided first hand. Play on in this match, or take a fresh start for a new one.";
-    box.hidden = false;
-    box.classList.add("done");
-  } else {
-    box.hidden = true;
-  }
+  const pointed = lesson && Array.isArray(lesson.cards) ? lesson.cards : [];
+  renderHand(view, S.selected, pointed, toggle);
+  $("hint").textContent = hintText(view);
+  $("enter-word").textContent = enterWord(view);
+}
+
+function online() {
+  return !S.conn || S.conn.state !== "lost";
 }
 
 function renderControls(view) {
-  const mine = myTurn();
-  const discarding = view.phase === "discard" && view.current === view.seat;
-  const prompt = $("prompt");
-  const current = S.names[view.current];
+  const mine = myTurn(S.doc);
+  const discard = discarding(view);
   const playBtn = $("play");
-  playBtn.textContent = discarding ? "Discard" : "Play";
-  playBtn.disabled = !(mine && (legalHas("play") || legalHas("discard")) && S.selected.size > 0);
-  $("pass").disabled = !(mine && legalHas("pass"));
+  playBtn.textContent = discard ? "Discard" : "Play";
+  const refused = S.verdict && S.verdict.legal === false && S.verdict.for === chosenText();
+  playBtn.disabled = !(
+    online() &&
+    mine &&
+    (legalHas(S.doc, "play") || legalHas(S.doc, "discard")) &&
+    S.selected.size > 0 &&
+    !refused
+  );
+  $("pass").disabled = !(online() && mine && legalHas(S.doc, "pass"));
   $("clear").disabled = S.selected.size === 0;
-  $("next-round").hidden = !legalHas("next_round");
+  scheduleNextRound(legalHas(S.doc, "next_round"));
   document.body.classList.toggle("my-turn", mine);
-  document.body.classList.toggle("discarding", discarding);
-  document.body.dataset.discard = discarding ? String(view.hand.length - view.rules.hand_limit) : "";
-  if (view.phase === "match_over") {
-    prompt.textContent = `${current === "You" ? "You win" : `${current} wins`} the match.`;
-  } else if (view.phase === "round_over") {
-    prompt.textContent = `${current === "You" ? "You win" : `${current} wins`} the round. The next round starts in a moment.`;
-  } else if (discarding) {
-    const count = view.hand.length - view.rules.hand_limit;
-    prompt.textContent = `Keep at most ${view.rules.hand_limit} cards: choose ${count} ${count === 1 ? "card" : "cards"} to discard.`;
-  } else if (mine) {
-    prompt.textContent =
-      view.to_beat === null ? "Your turn: open the round." : `Your turn: beat ${view.to_beat}, or pass.`;
-  } else if (view.phase === "discard") {
-    prompt.textContent = `${current} is discarding…`;
-  } else {
-    prompt.textContent = `${current} is thinking…`;
+  document.body.classList.toggle("discarding", discard);
+  document.body.dataset.discard = discard ? String(discardCount(view)) : "";
+  const prompt = promptText(S.doc, S.names);
+  if ($("prompt").textContent !== prompt) $("prompt").textContent = prompt;
+  document.title = titleText(S.doc);
+  $("open-fresh").textContent = view.phase === "match_over" ? "Play again" : "Fresh start";
+}
+
+/** Show "Next round" only when the break between rounds lasts: at a short pace it never flashes. */
+function scheduleNextRound(offered) {
+  const button = $("next-round");
+  if (!offered) {
+    clearTimeout(S.nextRoundTimer);
+    S.nextRoundTimer = null;
+    button.hidden = true;
+    return;
   }
+  if (!button.hidden || S.nextRoundTimer) return;
+  S.nextRoundTimer = setTimeout(() => {
+    S.nextRoundTimer = null;
+    if (legalHas(S.doc, "next_round")) button.hidden = false;
+  }, NEXT_ROUND_DELAY_MS);
+}
+
+/** Tell a screen reader what matters, once: your turn, and nothing on every bot move. */
+function announceTurn(before, doc) {
+  const now = myTurn(doc);
+  if (now && !(before && myTurn(before) && before.view.phase === doc.view.phase)) {
+    announce(promptText(doc, S.names));
+  }
+}
+
+function announce(text) {
+  const box = $("announce");
+  box.textContent = "";
+  box.textContent = text;
 }
 
 // ---------------------------------------------------------------- the log and banners
 
-function logEvent(event, live, words = null) {
-  const said = words === null ? describeEvent(event, S.names) : { kind: "round", text: words };
-  const li = document.createElement("li");
-  li.className = `event ${said.kind}`;
-  li.dataset.type = event.type;
-  const text = document.createElement("span");
-  text.textContent = said.text;
-  li.append(text);
-  const log = $("log");
-  log.append(li);
-  while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
-  log.scrollTop = log.scrollHeight;
+function say(kind, type, text) {
+  appendLog(kind, type, text, LOG_LIMIT);
+}
+
+function logEvent(event, live) {
+  const said = describeEvent(event, S.names);
+  say(said.kind, event.type, said.text);
   if (event.seat !== undefined) {
     if (event.type === "played") S.lastAction.set(event.seat, `played ${event.total}`);
     if (event.type === "discarded") S.lastAction.set(event.seat, `discarded ${event.cards.length}`);
@@ -526,7 +442,9 @@ function showBanner(text, again) {
   const small = document.createElement("span");
   small.className = "banner-points";
   small.textContent = S.doc
-    ? "Points: " + S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") + (again ? ". Everyone rejoins the next round." : ".")
+    ? "Points: " +
+      S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") +
+      (again ? ". Everyone rejoins the next round." : ".")
     : "";
   banner.append(strong, small);
   banner.hidden = false;
@@ -535,8 +453,7 @@ function showBanner(text, again) {
 }
 
 function hideBanner() {
-  const banner = $("banner");
-  banner.hidden = true;
+  $("banner").hidden = true;
 }
 
 function showResult() {
@@ -567,12 +484,17 @@ function selectedCards() {
     .map((i) => hand[i]);
 }
 
+function chosenText() {
+  return S.doc ? selectedCards().join(" ") : "";
+}
+
 function toggle(index) {
   if (!S.doc || index >= S.doc.view.hand.length) return;
   if (S.selected.has(index)) S.selected.delete(index);
   else S.selected.add(index);
   hideError();
-  renderHand(S.doc.view);
+  setVerdict(null);
+  drawHand();
   renderControls(S.doc.view);
   updateVerdict();
 }
@@ -581,84 +503,78 @@ function clearSelection() {
   if (!S.doc) return;
   S.selected.clear();
   hideError();
-  $("verdict").textContent = "";
-  $("verdict").removeAttribute("data-legal");
-  $("verdict").removeAttribute("data-for");
-  S.checkSeq += 1;
-  renderHand(S.doc.view);
+  setVerdict(null);
+  drawHand();
   renderControls(S.doc.view);
 }
 
 function pendingAction() {
   if (!S.doc || S.selected.size === 0) return null;
-  const view = S.doc.view;
-  const type = view.phase === "discard" && view.current === view.seat ? "discard" : "play";
-  return { type, cards: selectedCards() };
+  return { type: discarding(S.doc.view) ? "discard" : "play", cards: selectedCards() };
 }
 
-async function updateVerdict() {
+/** The verdict line: null clears it; else {for, legal, arith, judged}. */
+function setVerdict(verdict) {
+  S.verdict = verdict;
   const out = $("verdict");
-  const action = pendingAction();
-  const seq = (S.checkSeq += 1);
-  if (!action || !myTurn()) {
+  if (!verdict) {
+    S.checkSeq += 1;
     out.textContent = "";
     out.removeAttribute("data-legal");
     out.removeAttribute("data-for");
     return;
   }
+  out.dataset.legal = String(verdict.legal);
+  out.dataset.for = verdict.for;
+  out.replaceChildren();
+  if (verdict.arith) {
+    const line = document.createElement("span");
+    line.className = "arith";
+    line.textContent = verdict.arith;
+    out.append(line);
+  }
+  const judged = document.createElement("span");
+  judged.className = "judged";
+  judged.textContent = verdict.judged;
+  out.append(judged);
+}
+
+async function updateVerdict() {
+  const action = pendingAction();
+  const seq = (S.checkSeq += 1);
+  if (!action || !myTurn(S.doc)) return;
   const chosen = action.cards.join(" ");
   const session = S.session;
   let verdict;
   try {
     verdict = await checkAction(session.table, session.token, action);
   } catch (error) {
-    if (seq === S.checkSeq) {
-      out.textContent = words(error);
-      out.dataset.legal = "false";
-      out.dataset.for = chosen;
+    if (seq === S.checkSeq && S.session === session) {
+      setVerdict({ for: chosen, legal: false, arith: "", judged: words(error), reason: words(error) });
+      renderControls(S.doc.view);
     }
     return;
   }
-  if (seq !== S.checkSeq || S.session !== session) return;
-  out.dataset.legal = String(Boolean(verdict.legal));
-  out.dataset.for = chosen;
-  out.replaceChildren();
-  if (action.type === "play") {
-    const line = document.createElement("span");
-    line.className = "arith";
-    line.textContent = explanationText(verdict.explanation_text ?? verdict.explanation, verdict.total);
-    const judged = document.createElement("span");
-    judged.className = "judged";
-    if (verdict.legal) {
-      judged.textContent = verdict.to_beat === null || verdict.to_beat === undefined ? " ✓ opens the round" : ` ✓ beats ${verdict.to_beat}`;
-    } else if (verdict.rule === "R4.4" && verdict.to_beat !== null && verdict.to_beat !== undefined) {
-      judged.textContent = ` ✗ does not beat ${verdict.to_beat} (rule ${verdict.rule})`;
-    } else {
-      judged.textContent = ` ✗ ${verdict.reason} (rule ${verdict.rule})`;
-    }
-    out.append(line, judged);
-  } else {
-    out.textContent = verdict.legal
-      ? `✓ Discard ${cardsLabel(action.cards)}`
-      : `✗ ${verdict.reason} (rule ${verdict.rule})`;
-  }
+  if (seq !== S.checkSeq || S.session !== session || chosenText() !== chosen) return;
+  const said = verdictWords(
+    action,
+    verdict,
+    explanationText(verdict.explanation_text ?? verdict.explanation, verdict.total),
+  );
+  const reason = verdict.legal ? null : `Not allowed (rule ${verdict.rule}): ${verdict.reason}`;
+  setVerdict({ for: chosen, ...said, reason });
+  renderControls(S.doc.view);
 }
 
 async function act(action) {
-  if (!S.doc || S.busy) return;
+  if (!S.doc || S.busy || !S.conn) return;
   const session = S.session;
   S.busy = true;
   hideError();
   try {
-    await serial(async () => {
-      const version = S.version;
-      const doc = await postAction(session.table, session.token, action, version, actionId());
-      if (S.session !== session) return;
-      applyDoc(doc, { fresh: false });
-    });
+    await S.conn.act(action, S.doc.version, actionId());
   } catch (error) {
-    showError(error);
-    if (error instanceof ApiError && error.status === 409) sync();
+    if (S.session === session) showError(error); // not a left table's answer
   } finally {
     S.busy = false;
   }
@@ -666,20 +582,24 @@ async function act(action) {
 
 function submit() {
   const action = pendingAction();
-  if (!action) {
-    if (myTurn()) showError(new Error("Choose cards first: press 1–9 (0 for the tenth) or click them."));
+  if (!myTurn(S.doc)) {
+    if (action) showError(new Error("Wait for your turn."));
     return;
   }
-  if (!myTurn()) {
-    showError(new Error("Wait for your turn."));
+  if (!action) {
+    showError(new Error("Choose cards first: press 1–9 (0 for the tenth) or click them."));
+    return;
+  }
+  if (S.verdict && S.verdict.legal === false && S.verdict.for === action.cards.join(" ")) {
+    showError(new Error(S.verdict.reason));
     return;
   }
   act(action);
 }
 
 function pass() {
-  if (!myTurn() || !legalHas("pass")) {
-    if (S.doc && myTurn() && S.doc.view.phase === "discard") {
+  if (!myTurn(S.doc) || !legalHas(S.doc, "pass")) {
+    if (S.doc && myTurn(S.doc) && S.doc.view.phase === "discard") {
       showError(new Error("Choose the cards to discard first."));
     }
     return;
@@ -690,7 +610,8 @@ function pass() {
 function words(error) {
   if (error instanceof ApiError) {
     if (error.code === "illegal_action" && error.rule) return `Not allowed (rule ${error.rule}): ${error.message}`;
-    if (error.code === "stale_version") return "The table moved on before your action arrived. Here it is now: try again.";
+    if (error.code === "stale_version")
+      return "The table moved on before your action arrived. Here it is now: try again.";
     if (error.code === "bad_input") return `The server could not read that: ${error.message}`;
     return error.message;
   }
@@ -733,7 +654,7 @@ function openInvite() {
       try {
         await navigator.clipboard.writeText(input.value);
         copy.textContent = "Copied";
-      } catch (_) {
+      } catch {
         input.select();
       }
     });
@@ -748,6 +669,12 @@ function openInvite() {
 function updateInviteButton() {
   const invites = (S.session && S.session.invites) || {};
   $("open-invite").hidden = Object.keys(invites).length === 0 || $("table").hidden;
+}
+
+function openFresh() {
+  if (matchIsOver())
+    startMatch(sameSeatsAgain()); // the match is over: nothing to warn about
+  else $("fresh").showModal();
 }
 
 // ---------------------------------------------------------------- keyboard
@@ -802,8 +729,15 @@ function wire() {
   $("clear").addEventListener("click", clearSelection);
   $("next-round").addEventListener("click", () => act({ type: "next_round" }));
   $("open-guide").addEventListener("click", () => $("guide").showModal());
-  $("open-fresh").addEventListener("click", () => $("fresh").showModal());
+  $("open-fresh").addEventListener("click", openFresh);
   $("open-invite").addEventListener("click", openInvite);
+  $("connection-retry").addEventListener("click", () => S.conn && S.conn.retryNow());
+  $("lesson-dismiss").addEventListener("click", () => {
+    S.lesson.dismissed = true;
+    renderLesson(null);
+    const card = document.querySelector("#hand .card");
+    if (card) card.focus();
+  });
   $("fresh").addEventListener("close", () => {
     if ($("fresh").returnValue === "confirm") startMatch(sameSeatsAgain());
   });
@@ -811,11 +745,12 @@ function wire() {
     if ($("result").returnValue === "again") startMatch(sameSeatsAgain());
   });
   document.addEventListener("keydown", onKey);
+  window.addEventListener("online", () => S.conn && S.conn.retryNow());
   window.addEventListener("hashchange", () => {
-    const fromUrl = readFragment();
+    const fromUrl = readFragment(location.hash);
     if (fromUrl && (!S.session || fromUrl.token !== S.session.token)) boot();
   });
-  new MutationObserver(updateInviteButton).observe($("table"), { attributes: true, attributeFilter: ["hidden"] });
+  stickLog = followLog();
 }
 
 async function boot() {
@@ -824,23 +759,22 @@ async function boot() {
     showStart();
     return;
   }
-  saveSession(session);
   stopLive();
+  saveSession(session);
   S.doc = null;
-  S.version = null;
   try {
     show("table");
     clearTable("Shuffling the deck…");
     await load();
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+    if (error instanceof ApiError && [401, 404, 410].includes(error.status)) {
+      // The seat's token is refused, or the table is unknown or archived.
       saveSession(null);
       showStart("That table is no longer available. Start a new match.");
     } else {
       showStart(words(error));
     }
   }
-  updateInviteButton();
 }
 
 wire();

@@ -3,7 +3,7 @@
 
 const KINDS = {
   "+": { kind: "add", sign: "+", name: "Add" },
-  "x": { kind: "multiply", sign: "×", name: "Multiply" },
+  x: { kind: "multiply", sign: "×", name: "Multiply" },
   "-": { kind: "subtract", sign: "−", name: "Subtract" },
   "/": { kind: "divide", sign: "÷", name: "Divide" },
 };
@@ -28,7 +28,7 @@ export function cardsLabel(cards) {
   return cards.map(cardLabel).join(" ");
 }
 
-/** An element showing one card: its colour by kind, its sign and number in text. */
+/** An element showing one card: its colour by kind, its sign and number in text (its name). */
 export function cardElement(notation, { tag = "span", key = null } = {}) {
   const face = cardFace(notation);
   const el = document.createElement(tag);
@@ -48,7 +48,7 @@ export function cardElement(notation, { tag = "span", key = null } = {}) {
     k.setAttribute("aria-hidden", "true");
     el.append(k);
   }
-  el.setAttribute("aria-label", `${face.name} ${face.label}`);
+  // The spoken name is the visible text ("+8"); the kind's word is a description, on hover too.
   el.title = `${face.name} ${face.label}`;
   return el;
 }

@@ -72,7 +72,7 @@ export function explanationText(explanation, total) {
  * and the cards to show beside it (face up).
  */
 export function describeEvent(event, names) {
-  const who = event.seat === undefined ? "" : names[event.seat] ?? `Seat ${event.seat + 1}`;
+  const who = event.seat === undefined ? "" : (names[event.seat] ?? `Seat ${event.seat + 1}`);
   switch (event.type) {
     case "played": {
       const against = event.beat === null || event.beat === undefined ? "opens the round" : `beats ${event.beat}`;
@@ -85,25 +85,42 @@ export function describeEvent(event, names) {
       };
     }
     case "passed":
-      return { kind: "passed", text: `${who} ${verb(who, "pass", "passes")} and ${verb(who, "sit", "sits")} out this round.` };
+      return {
+        kind: "passed",
+        text: `${who} ${verb(who, "pass", "passes")} and ${verb(who, "sit", "sits")} out this round.`,
+      };
     case "must_discard":
       return {
         kind: "discard",
         text: `${who} ${verb(who, "hold", "holds")} too many cards and must discard ${event.count} ${plural(event.count, "card", "cards")}.`,
       };
     case "discarded":
-      return { kind: "discard", text: `${who} ${verb(who, "discard", "discards")} ${cardsLabel(event.cards)}.`, cards: event.cards };
+      return {
+        kind: "discard",
+        text: `${who} ${verb(who, "discard", "discards")} ${cardsLabel(event.cards)}.`,
+        cards: event.cards,
+      };
     case "round_won":
-      return { kind: "round", text: `${who} ${verb(who, "win", "wins")} the round: ${event.points} ${plural(event.points, "point", "points")}.` };
+      return {
+        kind: "round",
+        text: `${who} ${verb(who, "win", "wins")} the round and ${verb(who, "have", "has")} ${event.points} ${plural(event.points, "point", "points")}.`,
+      };
     case "match_won":
       return { kind: "match", text: `${who} ${verb(who, "win", "wins")} the match with ${event.points} points!` };
     case "round_started":
       return { kind: "round", text: `Everyone rejoins: a new round. ${who} ${verb(who, "open", "opens")}.` };
     case "reshuffled":
-      return { kind: "reshuffle", text: `The deck ran out: the discard pile is shuffled back in (${event.size} cards).` };
+      return {
+        kind: "reshuffle",
+        text: `The deck ran out: the discard pile is shuffled back in (${event.size} cards).`,
+      };
     case "drew":
       if (event.card) {
-        return { kind: "drew", text: `${who} ${verb(who, "draw", "draws")} ${cardsLabel([event.card])}.`, cards: [event.card] };
+        return {
+          kind: "drew",
+          text: `${who} ${verb(who, "draw", "draws")} ${cardsLabel([event.card])}.`,
+          cards: [event.card],
+        };
       }
       return { kind: "drew", text: `${who} ${verb(who, "draw", "draws")} a card.` };
     default:

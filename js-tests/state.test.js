@@ -1,0 +1,142 @@
+// How a seat's document becomes what the page draws: node --test js-tests/
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  attackOnYou,
+  centreModel,
+  chooseSession,
+  hintText,
+  keepSelection,
+  nothingBeats,
+  promptText,
+  readFragment,
+  seatsModel,
+  titleText,
+  verdictWords,
+} from "../src/raise_the_sum/web/state.js";
+
+const RULES = { players: 4, min_play: 1, max_play: 5, hand_limit: 7, points_to_win: 5 };
+const NAMES = ["You", "Riley", "Sam", "Alex"];
+
+function doc({ version = 3, legal = [{ type: "pass" }], ...view } = {}) {
+  return {
+    table: "t",
+    version,
+    legal,
+    events: [],
+    view: {
+      rules: RULES,
+      seat: 0,
+      phase: "play",
+      current: 0,
+      hand: ["+1", "+5", "+5", "x2", "-3"],
+      hand_sizes: [5, 7, 6, 8],
+      to_beat: 13,
+      attack: { subtract: 0, divide: 1 },
+      standing: ["+6", "+7"],
+      standing_seat: 3,
+      passed: [],
+      points: [0, 2, 1, 0],
+      deck_size: 31,
+      discard: ["+2", "-1"],
+      ...view,
+    },
+  };
+}
+
+test("the fragment gives a table and token, or nothing", () => {
+  assert.deepEqual(readFragment("#table=abc&token=xyz"), { table: "abc", token: "xyz" });
+  assert.equal(readFragment("#table=abc"), null);
+  assert.equal(readFragment(""), null);
+});
+
+test("the address's seat wins over the stored one, which keeps its invites when it is the same", () => {
+  const stored = { table: "a", token: "b", invites: { 1: "c" }, tutorial: false };
+  assert.equal(chooseSession({ table: "a", token: "b" }, stored), stored);
+  assert.deepEqual(chooseSession({ table: "z", token: "y" }, stored), {
+    table: "z",
+    token: "y",
+    invites: {},
+    tutorial: false,
+  });
+  assert.equal(chooseSession(null, stored), stored);
+  assert.equal(chooseSession(null, { table: 3 }), null);
+});
+
+test("nothing beats the score when the seat may only pass", () => {
+  assert.equal(nothingBeats(doc()), 13);
+  assert.match(promptText(doc(), NAMES), /nothing you hold beats 13/);
+  const canPlay = doc({ legal: [{ type: "play", cards: ["+5", "+5", "x2"] }, { type: "pass" }] });
+  assert.equal(nothingBeats(canPlay), null);
+  assert.equal(promptText(canPlay, NAMES), "Your turn: beat 13, or pass.");
+  assert.equal(nothingBeats(doc({ current: 1, legal: [] })), null);
+});
+
+test("a half-made choice survives a document that leaves it valid, by card, not by place", () => {
+  const before = doc({ legal: [{ type: "pass" }] });
+  // The same turn, a card more in hand (sorted in front): the chosen +5 and x2 move one place.
+  const after = doc({ version: 4, hand: ["+1", "+1", "+5", "+5", "x2", "-3"] });
+  assert.deepEqual(keepSelection(before, after, new Set([1, 3])), new Set([2, 4]));
+  assert.deepEqual(keepSelection(before, doc({ version: 4 }), new Set([1, 2])), new Set([1, 2]));
+  // Not this seat's turn any more, another phase, or a chosen card gone: the choice is cleared.
+  assert.deepEqual(keepSelection(before, doc({ version: 4, current: 1, legal: [] }), new Set([1])), new Set());
+  assert.deepEqual(keepSelection(before, doc({ version: 4, phase: "discard" }), new Set([1])), new Set());
+  assert.deepEqual(keepSelection(before, doc({ version: 4, hand: ["+1", "x2", "-3"] }), new Set([1])), new Set());
+});
+
+test("seats are clockwise from this one, with points, card counts and status", () => {
+  const seats = seatsModel(
+    doc({ seat: 2, current: 3, legal: [], passed: [1] }).view,
+    NAMES,
+    new Map([[0, "played 9"]]),
+  );
+  assert.deepEqual(
+    seats.map((s) => [s.seat, s.cards, s.status]),
+    [
+      [2, 6, ""],
+      [3, 8, "to play"],
+      [0, 5, "played 9"],
+      [1, 7, "passed"],
+    ],
+  );
+});
+
+test("the centre shows both piles' sizes and the attack's author", () => {
+  const centre = centreModel(doc({ attack: { subtract: 2, divide: 3 } }).view, NAMES);
+  assert.equal(centre.deck, 31);
+  assert.equal(centre.discard, 2);
+  assert.equal(centre.attack, "−2 ÷3 from Alex");
+  assert.equal(centre.standingLabel, "Alex’s play");
+});
+
+test("the discard step says discard, and the title says whose turn it is", () => {
+  const discard = doc({
+    phase: "discard",
+    hand: ["+1", "+2", "+3", "+4", "+5", "+6", "+7", "+8", "+9"],
+    legal: [{ type: "discard", cards: ["+1", "+2"] }],
+  });
+  assert.equal(hintText(discard.view), "Discard 2 cards: choose them, then press Discard.");
+  assert.equal(titleText(discard), "Discard · Raise the Sum");
+  assert.equal(titleText(doc()), "Your turn · Raise the Sum");
+  assert.equal(titleText(doc({ current: 1, legal: [] })), "Raise the Sum");
+  assert.equal(titleText(doc({ phase: "match_over", legal: [] })), "Match over · Raise the Sum");
+});
+
+test("an opponent's attack is told once, when it comes to this seat", () => {
+  const attacked = doc({ attack: { subtract: 3, divide: 2 } });
+  const waiting = doc({ version: 2, current: 3, legal: [] });
+  assert.equal(attackOnYou(waiting, attacked, NAMES), "Alex’s −3 ÷2 now attacks you: it applies to your reply.");
+  assert.equal(attackOnYou(attacked, doc({ version: 4, attack: { subtract: 3, divide: 2 } }), NAMES), null);
+  assert.equal(attackOnYou(waiting, doc(), NAMES), null); // no attack
+});
+
+test("a verdict in words: beats, does not beat with its rule, opens", () => {
+  const play = { type: "play", cards: ["+5", "+5"] };
+  assert.equal(verdictWords(play, { legal: true, to_beat: 9 }, "5 + 5 = 10").judged, " ✓ beats 9");
+  assert.equal(verdictWords(play, { legal: true, to_beat: null }, "").judged, " ✓ opens the round");
+  const no = verdictWords(play, { legal: false, rule: "R4.4", to_beat: 13, reason: "…" }, "5 + 5 = 10");
+  assert.deepEqual(no, { legal: false, arith: "5 + 5 = 10", judged: " ✗ does not beat 13 (rule R4.4)" });
+  const discard = verdictWords({ type: "discard", cards: ["x2", "-3"] }, { legal: true }, "");
+  assert.equal(discard.judged, "✓ Discard ×2 −3");
+});
