@@ -150,21 +150,24 @@ def peak_kib(run: Callable[[], object]) -> float:
     return peak / 1024
 
 
-#: The engine's bounded tables, in this tree and in earlier revisions (--against).
-_TABLES = ("_shapes", "_halves", "_crosses", "_needs", "_plays")
-
-
 def _empty_tables() -> None:
-    """Empty the engine's tables and its memo (whichever a revision has: --against)."""
-    for name in _TABLES:
-        table = getattr(_tables, name, None)
-        if table is not None:
+    """Empty every cache of the library, as in a fresh process.
+
+    With ``--against``, an older revision may have no ``_memo.clear_all``:
+    then its engine's tables and memo are emptied by name.
+    """
+    try:
+        from raise_the_sum._memo import clear_all
+    except ImportError:
+        for name in ("_shapes", "_halves", "_crosses", "_needs", "_hands"):
+            table = getattr(_tables, name, None)
+            if table is not None:
+                table.clear()
+        for table in getattr(_tables, "_actions", {}).values():
             table.clear()
-    for table in getattr(_tables, "_actions", {}).values():  # shared Play tables (before 783b035)
-        table.clear()
-    memo = getattr(engine, "_LEGAL", None)
-    if memo is not None:
-        memo.clear()
+        engine._LEGAL.clear()
+        return
+    clear_all()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,9 +6,12 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from raise_the_sum import (
     Action,
+    Card,
     Discard,
     Kind,
     Pass,
@@ -37,7 +40,7 @@ from raise_the_sum.bots import (
     make_bot,
     suggest,
 )
-from raise_the_sum.bots._heuristics import keep_value
+from raise_the_sum.bots.heuristics import keep_value
 from raise_the_sum.bots.opponents import Alex
 
 #: A search light enough for tests that play whole matches.
@@ -340,3 +343,58 @@ def test_the_search_shortlist_keeps_the_pass_and_the_cheapest_and_strongest_play
     }
     assert max(shield[p] for p in options if isinstance(p, Play)) == max(shield.values())
     assert options == [a for a in legal if a in options], "in legal order"
+
+
+def test_make_bot_loads_module_class_and_module_factory_as_the_command_line_does() -> None:
+    from raise_the_sum.cli.simulate import bot_spec
+
+    assert make_bot("raise_the_sum.bots:GreedyBot") == GreedyBot() == bot_spec("greedy")
+    assert make_bot("raise_the_sum.bots.opponents:Riley") == bot_spec(
+        "raise_the_sum.bots.opponents:Riley"
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("no_such_module_xyz:Bot", "cannot import no_such_module_xyz"),
+        ("raise_the_sum.bots:Missing", "module raise_the_sum.bots has no Missing"),
+        ("raise_the_sum.bots:BOTS", "BOTS is not a class or a factory"),
+        ("raise_the_sum.bots:make_bot", "make_bot() failed: TypeError"),
+        ("raise_the_sum.bots:suggest", "suggest() failed: TypeError"),
+        ("raise_the_sum:Rules", "Rules() gave Rules, not a bot"),
+        (":GreedyBot", "a bot of your own is module:Class or module:factory"),
+        ("raise_the_sum.bots:", "a bot of your own is module:Class or module:factory"),
+    ],
+)
+def test_make_bot_says_in_one_line_why_module_class_gives_no_bot(spec: str, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        make_bot(spec)
+    assert message in str(caught.value) and "\n" not in str(caught.value), caught.value
+
+
+@settings(max_examples=300)
+@given(st.data())
+def test_shield_is_the_least_add_sum_of_a_plain_reply_that_beats_the_play(
+    data: st.DataObject,
+) -> None:
+    from raise_the_sum.bots.heuristics import shield
+    from raise_the_sum.scoring import Attack
+
+    state = new_game(seed=data.draw(st.integers(0, 2**32), label="seed"))
+    plays = [a for a in legal_plays(state) if isinstance(a, Play)]
+    play = data.draw(st.sampled_from(plays), label="play")
+    against = Attack(
+        subtract=data.draw(st.integers(0, 12), label="subtract"),
+        divide=data.draw(st.sampled_from([1, 2, 3, 4, 6]), label="divide"),
+    )
+    total = score(play.cards, against)
+    sent = attack_of(play.cards)
+    need = shield(play, against)
+
+    def adds(value: int) -> list[Card]:  # plain Add cards summing to value
+        nines, rest = divmod(value, 9)
+        return [Card.parse("+9")] * nines + ([Card.parse(f"+{rest}")] if rest else [])
+
+    assert score(adds(need), sent) > total
+    assert need == 0 or score(adds(need - 1), sent) <= total

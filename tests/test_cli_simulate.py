@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -337,3 +338,147 @@ def test_a_missing_rules_file_and_players_against_the_rules_are_refused(tmp_path
     path.write_text('{"players": 3}', encoding="utf-8")
     status, _, err = simulate("--rules", str(path), "--players", "2", "--matches", "1")
     assert status == 2 and "argument --players: 2 players, but --rules says 3" in err
+
+
+def test_json_writes_seeds_as_strings_and_every_match_s_result() -> None:
+    status, out, _ = simulate(
+        "--bots", "greedy", "random", "--matches", "3", "--seed", str(2**64 + 5), "--json",
+        "--no-progress",
+    )  # fmt: skip
+    assert status == 0
+    data = json.loads(out)
+    assert data["seed"] == str(2**64 + 5) and data["stopped"] is False
+    expected = run_tournament((GreedyBot(), RandomBot()), 3, seed=2**64 + 5)
+    assert [r["match"] for r in data["results"]] == [1, 2, 3]
+    for entry, played in zip(data["results"], expected.matches_played, strict=True):
+        assert entry["seed"] == str(played.seed) and isinstance(entry["seed"], str)
+        assert entry["seats"] == list(played.seats) and entry["winner"] == played.winner
+        assert entry["points"] == list(played.points) and entry["rounds"] == played.rounds
+        assert entry["points"][entry["winner"]] == 5 and entry["out_of_time"] == []
+    assert sum(1 for r in data["results"] if r["winner"] == 0) == data["entrants"][0]["wins"]
+
+
+def test_the_table_names_the_rules_played(tmp_path: Path) -> None:
+    _, standard, _ = simulate("--bots", "greedy", "random", "--matches", "1", "--no-progress")
+    assert standard.splitlines()[1] == "rules: the standard game"
+    variant = tmp_path / "short.json"
+    variant.write_text('{"players": 2, "hand_size": 5, "points_to_win": 3}', encoding="utf-8")
+    _, out, _ = simulate("--bots", "greedy", "--rules", str(variant), "--matches", "2")
+    assert out.splitlines()[1] == "rules: a variant: hand_size 5, points_to_win 3"
+
+
+def test_match_0001_carries_match_1(tmp_path: Path) -> None:
+    status, _, _ = simulate(
+        "--bots", "greedy", "--matches", "2", "--records", str(tmp_path), "--no-progress"
+    )
+    assert status == 0
+    for number in (1, 2):
+        text = (tmp_path / f"match-{number:04d}.txt").read_text(encoding="utf-8")
+        assert f'[Match "{number}"]' in text
+
+
+def test_a_bot_module_in_the_working_folder_is_found_without_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "folder_bots_mod.py").write_text(USER_BOTS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".", str(tmp_path))])
+    status, out, err = simulate("--bots", "folder_bots_mod:Opener", "greedy", "--matches", "2")
+    assert status == 0, err
+    assert "opener" in out and sys.path[0] == str(tmp_path)
+
+
+CRASHING = """
+import attrs
+
+
+@attrs.frozen
+class Crashing:
+    name: str = "crashing"
+
+    def choose(self, view, legal, rng):
+        if len(view.hand) < 7:
+            return think(view)
+        return legal[0], rng
+
+
+def think(view):
+    return 1 // 0
+"""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bot_that_raises_gets_a_report_with_its_traceback_and_the_finished_records_stay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    (tmp_path / "crashing_bots_mod.py").write_text(CRASHING, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    records = tmp_path / "runs"
+    status, out, err = simulate(
+        "--bots", "greedy", "crashing_bots_mod:Crashing", "--players", "2", "--matches", "6",
+        "--seed", "8", "--records", str(records), "--jobs", jobs, "--no-progress",
+    )  # fmt: skip
+    assert (status, out) == (1, ""), err
+    lines = err.splitlines()
+    assert lines[0] == (
+        "raise-the-sum: bot 'crashing' raised ZeroDivisionError: integer division or modulo by zero"
+    )
+    assert re.fullmatch(
+        r"  in match \d+ \(tournament seed 8, game seed \d+\), at seat [01]", lines[1]
+    )
+    assert "the bot's traceback:" in lines
+    assert 'crashing_bots_mod.py", line 16, in think' in err and "1 // 0" in err
+    assert "driver.py" not in err and "tournament.py" not in err
+    for path in records.glob("match-*.txt"):  # whatever finished before is kept whole
+        assert (
+            MatchRecord.from_text(path.read_text(encoding="utf-8")).replay()[-1].phase.name
+            == "MATCH_OVER"
+        )
+
+
+def test_a_bot_that_hangs_is_stopped_by_move_seconds_and_the_table_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "hanging_bots_mod.py").write_text(
+        "import time\n\n\nclass Hanging:\n    name = 'hanging'\n\n"
+        "    def choose(self, view, legal, rng):\n        time.sleep(3600)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, err = simulate(
+        "--bots", "hanging_bots_mod:Hanging", "greedy", "--matches", "2", "--move-seconds", "0.3",
+        "--no-progress",
+    )  # fmt: skip
+    assert status == 0, err
+    assert out.splitlines()[-1] == (
+        "out of time (the greedy bot played the seat to the end): hanging in 2 matches"
+    )
+
+
+@pytest.mark.parametrize("value", ["-1", "soon", "inf", "nan"])
+def test_move_seconds_must_be_a_number_of_seconds(value: str) -> None:
+    status, _, err = simulate("--bots", "greedy", "--move-seconds", value)
+    assert status == 2 and "argument --move-seconds: a number of seconds" in err
+
+
+def test_a_bot_that_cannot_be_sent_to_its_own_process_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "lambda_bots_mod.py").write_text(
+        "class Lambda:\n    name = 'lambda'\n\n    def __init__(self):\n"
+        "        self.pick = lambda legal: legal[0]\n\n"
+        "    def choose(self, view, legal, rng):\n        return self.pick(legal), rng\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    status, out, err = simulate(
+        "--bots", "lambda_bots_mod:Lambda", "greedy", "--matches", "1", "--no-progress"
+    )
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "argument --bots: bot 'lambda': cannot be" in err, err
+    # Without the time limit it plays in this process, a fresh copy per match.
+    status, out, err = simulate(
+        "--bots", "lambda_bots_mod:Lambda", "greedy", "--matches", "2", "--move-seconds", "0",
+        "--no-progress",
+    )  # fmt: skip
+    assert status == 0 and "lambda" in out, err

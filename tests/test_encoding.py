@@ -220,3 +220,20 @@ def test_the_core_imports_no_numpy() -> None:
     code = "import sys; import raise_the_sum, raise_the_sum.encoding; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_legal_ids_of_a_variant_with_millions_of_numbers_uses_memory_for_what_is_asked() -> None:
+    """12.4 million numbered actions: the first legal_ids builds no table of them all."""
+    import tracemalloc
+
+    rules = Rules(players=2, hand_size=12, hand_limit=4, max_play=3)
+    assert num_actions(rules) > 12_000_000
+    state = new_game(rules, seed=3)
+    tracemalloc.start()
+    try:
+        ids = legal_ids(state)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert ids == [action_id(action, rules) for action in legal_plays(state)]
+    assert peak < 5_000_000  # bytes: the plays of one hand, not a table of 12 million

@@ -14,7 +14,9 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
+from properties.strategies import game_states
 from raise_the_sum import (
     Attack,
     GameState,
@@ -485,3 +487,13 @@ def test_every_view_of_every_base_state_is_valid() -> None:
         state = make()
         for seat in range(state.rules.players):
             validate(observe(state, seat))
+
+
+@settings(max_examples=100, deadline=None)
+@given(state=game_states())
+def test_every_state_of_random_matches_and_every_view_of_it_pass_validate(
+    state: GameState,
+) -> None:
+    validate(state)
+    for seat in range(state.rules.players):
+        validate(observe(state, seat))

@@ -147,7 +147,7 @@ _SCORES: Final = {
     "attack it sends. Given once.",
     "schema": {"type": "string", "enum": ["0", "1"]},
 }
-_AUTH: Final = [{"seat": []}]
+_AUTH: Final[list[dict[str, list[str]]]] = [{"seat": []}]
 
 
 def _body(name: str, description: str) -> dict[str, Any]:
@@ -163,7 +163,7 @@ def _body(name: str, description: str) -> dict[str, Any]:
 def openapi() -> dict[str, Any]:
     """The OpenAPI 3.1 document of the server's HTTP API."""
     seat_errors = ("bad_input", "unauthorized", "not_found", "archived", *_ALWAYS)
-    paths = {
+    paths: dict[str, dict[str, dict[str, Any]]] = {
         "/api/tables": {
             "post": {
                 "operationId": "createTable",

@@ -53,8 +53,10 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, count, repeat
 from operator import add, ge, is_, itemgetter, rshift, sub
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, TypeVar
 
+from raise_the_sum import _memo
+from raise_the_sum._memo import BoundedMemo
 from raise_the_sum.actions import Action, Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card
 from raise_the_sum.scoring import ADDS, MULTIPLIERS, ZERO_INDEX, least_adds_to_beat
@@ -69,68 +71,7 @@ _MULTIPLIER_FIELDS: Final = {
 }
 _ZERO_FIELD: Final = len(_MULTIPLIER_FIELDS) + 1
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 _A = TypeVar("_A", Play, Discard)
-
-
-class BoundedMemo(Generic[_K, _V]):
-    """A dict that empties itself rather than grow past ``limit``: bounded, and thread-safe.
-
-    Each entry has a weight (1 unless told), and the weights held never
-    pass ``limit``: an entry that would take them past it first empties the
-    memo (the simplest bound: the entries in use come back at once). An
-    entry heavier than ``limit`` is not kept.
-
-    Lookups (:attr:`get`) are one dict operation, atomic under the GIL, and
-    take no lock; :meth:`put` takes a lock, so that the weights stay exact
-    when threads store at once. A value is stored only once it is built, so
-    a reader never sees a half-made entry; two threads that miss the same
-    key both build it, and the last one stored wins (the values are equal).
-
-    >>> memo: BoundedMemo[str, int] = BoundedMemo(limit=3)
-    >>> memo.put("a", 1, weight=2); memo.put("b", 2)
-    >>> memo.get("a"), len(memo), memo.weight
-    (1, 2, 3)
-    >>> memo.put("c", 3)          # over the limit: emptied first
-    >>> memo.get("a"), memo.get("c"), len(memo), memo.weight
-    (None, 3, 1, 1)
-    """
-
-    __slots__ = ("_data", "_lock", "get", "limit", "weight")
-
-    def __init__(self, limit: int) -> None:
-        #: The most weight held at once.
-        self.limit = limit
-        #: The weight held now (the sum of the held entries' weights).
-        self.weight = 0
-        self._data: dict[_K, _V] = {}
-        self._lock = threading.Lock()
-        #: ``get(key)``: the value stored for ``key``, or None (the dict's own ``get``).
-        self.get: Callable[[_K], _V | None] = self._data.get
-
-    def put(self, key: _K, value: _V, weight: int = 1) -> None:
-        """Store ``value`` for ``key``, emptying the memo first if it would grow past the limit."""
-        if weight > self.limit:
-            return
-        with self._lock:
-            data = self._data
-            old = key in data
-            if not old and self.weight + weight > self.limit:
-                data.clear()
-                self.weight = 0
-            data[key] = value
-            if not old:
-                self.weight += weight
-
-    def clear(self) -> None:
-        """Forget every entry."""
-        with self._lock:
-            self._data.clear()
-            self.weight = 0
-
-    def __len__(self) -> int:
-        return len(self._data)
 
 
 # -- shapes: where each sub-multiset sits in the two halves ------------------------------------
@@ -382,7 +323,7 @@ class Actions(dict[int, _A]):
     True
     """
 
-    __slots__ = ("kind", "limit", "lock", "setter")
+    __slots__ = ("kind", "limit", "lock", "make")
 
     def __init__(self, kind: type[_A], limit: int) -> None:
         super().__init__()
@@ -391,8 +332,9 @@ class Actions(dict[int, _A]):
         #: The most entries held.
         self.limit = limit
         self.lock = threading.Lock()
-        #: The setter of the action's one slot, ``cards`` (frozen or not: the slot's own).
-        self.setter: Callable[[object, tuple[Card, ...]], None] = kind.__dict__["cards"].__set__
+        #: Makes the action of some cards, without the constructor's checks.
+        self.make: Callable[[tuple[Card, ...]], _A] = _memo.maker(kind)
+        _memo.register(self.clear)
 
     def looked_up(
         self,
@@ -430,16 +372,13 @@ class Actions(dict[int, _A]):
         out = list(found)
         made: list[_A] = []
         keys: list[int] = []
-        new = object.__new__
-        kind = self.kind
-        setter = self.setter
+        make = self.make
         left_ids, right_ids = left.ids, right.ids
         left_cards, right_cards = left.cards, right.cards
         for i in _missing_positions(found):
             lead = lefts[i]
             rest = rights[i]
-            action = new(kind)
-            setter(action, left_cards[lead] + right_cards[rest])
+            action = make(left_cards[lead] + right_cards[rest])
             keys.append(left_ids[lead] + right_ids[rest])
             made.append(action)
             out[i] = action

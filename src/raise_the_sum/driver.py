@@ -52,14 +52,16 @@ A human at seat 0 against two bots: the bots act until it is seat 0's turn.
 from __future__ import annotations
 
 import enum
+import traceback
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
-from raise_the_sum.actions import Action, IllegalAction, NextRound
+from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.bots.base import Bot
 from raise_the_sum.engine import legal_plays
+from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.events import Event, observe_events, step
 from raise_the_sum.rng import Rng
 from raise_the_sum.state import GameState, Phase
@@ -67,6 +69,7 @@ from raise_the_sum.views import PlayerView, observe
 
 __all__ = [
     "MAX_ACTIONS",
+    "BotError",
     "Move",
     "NextRoundBy",
     "Table",
@@ -81,6 +84,132 @@ __all__ = [
 MAX_ACTIONS: Final = 100_000
 
 _NEXT_ROUND: Final = NextRound()
+_ACTION_TYPES: Final = (Play, Pass, Discard, NextRound)
+
+
+class BotError(RaiseTheSumError, ValueError):
+    """A bot broke its contract: it raised, returned the wrong shape, chose an illegal action,
+    or ran out of time.
+
+    ``str(error)`` says it in one line: the bot, its seat and what went
+    wrong, then, in a tournament, the match's number and the seeds that
+    replay it, and the position the bot saw. The fields hold the same
+    parts for a program:
+
+    >>> error = BotError("opener", 1, "raised", "raised ZeroDivisionError: division by zero")
+    >>> print(error)
+    bot 'opener' at seat 1 raised ZeroDivisionError: division by zero
+    >>> print(error.at(match=3, seed=7, game_seed=42))
+    bot 'opener' at seat 1 raised ZeroDivisionError: division by zero (match 3, tournament seed 7, game seed 42)
+
+    A :class:`~raise_the_sum.RaiseTheSumError` and a :class:`ValueError`,
+    as a bot's illegal choice always raised; :attr:`rule` is the rule an
+    illegal choice breaks, else None. It pickles whole, so it comes back
+    from a worker process as it was raised.
+    """  # noqa: E501 (a doctest shows the message whole)
+
+    #: What ``kind`` may be: the bot raised, returned the wrong shape, chose an illegal
+    #: action, or ran out of time.
+    KINDS: Final = ("raised", "shape", "illegal", "time")
+
+    def __init__(
+        self,
+        bot: str,
+        seat: int,
+        kind: str,
+        reason: str,
+        *,
+        bot_traceback: str | None = None,
+        position: str | None = None,
+        match: int | None = None,
+        seed: int | None = None,
+        game_seed: int | None = None,
+        rule: str | None = None,
+    ) -> None:
+        if kind not in self.KINDS:
+            raise ValueError(f"BotError.kind: one of {', '.join(self.KINDS)}, got {kind!r}")
+        #: The bot's name.
+        self.bot = bot
+        #: The seat it played.
+        self.seat = seat
+        #: ``"raised"``, ``"shape"``, ``"illegal"`` or ``"time"``.
+        self.kind = kind
+        #: What went wrong, as the message says it after the seat.
+        self.reason = reason
+        #: The traceback of the bot's own exception, as text, for its author (kind ``raised``).
+        self.bot_traceback = bot_traceback
+        #: The position the bot saw, in its seat's form, when known.
+        self.position = position
+        #: The match's number in its tournament, from 1, when in a tournament.
+        self.match = match
+        #: The tournament's seed, when in a tournament.
+        self.seed = seed
+        #: The seed the match was dealt with, when in a tournament.
+        self.game_seed = game_seed
+        #: The rule an illegal choice breaks (kind ``illegal``), else None.
+        self.rule = rule
+        super().__init__(str(self))
+
+    def _fields(self) -> dict[str, Any]:
+        return {
+            "bot_traceback": self.bot_traceback,
+            "position": self.position,
+            "match": self.match,
+            "seed": self.seed,
+            "game_seed": self.game_seed,
+            "rule": self.rule,
+        }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_bot_error, (self.bot, self.seat, self.kind, self.reason, self._fields()))
+
+    def __str__(self) -> str:
+        text = f"bot {self.bot!r} at seat {self.seat} {self.reason}"
+        if self.match is not None:
+            text += (
+                f" (match {self.match}, tournament seed {self.seed}, game seed {self.game_seed})"
+            )
+        if self.position is not None:
+            text += f"; position: {self.position}"
+        return text
+
+    def at(self, *, match: int, seed: int, game_seed: int, position: str | None = None) -> BotError:
+        """The same error, placed in a tournament: match ``match`` (from 1), its seeds, and
+        the position the bot saw (in its seat's form)."""
+        fields = {**self._fields(), "match": match, "seed": seed, "game_seed": game_seed}
+        if position is not None:
+            fields["position"] = position
+        return BotError(self.bot, self.seat, self.kind, self.reason, **fields)
+
+
+def _rebuild_bot_error(
+    bot: str, seat: int, kind: str, reason: str, fields: dict[str, Any]
+) -> BotError:
+    return BotError(bot, seat, kind, reason, **fields)
+
+
+#: What :meth:`Bot.choose <raise_the_sum.bots.Bot.choose>` must return, as error messages say it.
+CONTRACT: Final = (
+    "choose(view, legal, rng) must return a tuple (action, rng): one of the legal actions, "
+    "and the Rng it was given, advanced or as it was"
+)
+
+
+def _shape(value: object) -> str:
+    """What a bot returned, short, for an error message."""
+    if isinstance(value, tuple):
+        return (
+            "("
+            + ", ".join(_shape_item(item) for item in value)
+            + ("," if len(value) == 1 else "")
+            + ")"
+        )
+    return _shape_item(value)
+
+
+def _shape_item(value: object) -> str:
+    text = str(value) if isinstance(value, (*_ACTION_TYPES, Rng)) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class NextRoundBy(enum.Enum):
@@ -237,9 +366,14 @@ def bot_step(table: Table) -> tuple[Table, Move]:
     choice to make, and its generator stays as it was).
 
     Raises :class:`ValueError` when the driver is not to act (a caller's
-    seat must act, or the match is over), and when a bot chooses an action
-    that the rules refuse (the message names the bot, the action and the
-    rule).
+    seat must act, or the match is over), and :class:`BotError` (a
+    ``ValueError``) when the bot breaks its contract: its ``choose`` raises
+    (the error keeps the bot's traceback), returns anything but a tuple
+    ``(action, rng)`` with an :class:`~raise_the_sum.Rng`, or chooses an
+    action that the rules refuse (the message names the action and the
+    rule). A :class:`BotError` that ``choose`` itself raises passes as it is:
+    that is how a supervisor, such as a tournament's time limit, stops a bot.
+    The table is never changed.
     """
     if not isinstance(table, Table):
         raise TypeError(f"table must be a Table, got {table!r}")
@@ -255,12 +389,38 @@ def bot_step(table: Table) -> tuple[Table, Move]:
     bot = table.bots[seat]
     rng = table.rngs[seat]
     assert bot is not None and rng is not None  # driver_to_act: a bot sits here
-    action, rng = bot.choose(observe(state, seat), legal_plays(state), rng)
+    try:
+        chosen = bot.choose(observe(state, seat), legal_plays(state), rng)
+    except BotError:  # a supervisor's verdict on the bot (the time limit): as it was raised
+        raise
+    except Exception as error:  # the bot's own bug: kept whole for its author
+        kept = error.__traceback__
+        raise BotError(
+            bot.name,
+            seat,
+            "raised",
+            f"raised {type(error).__name__}: {_one_line(error)}",
+            bot_traceback="".join(
+                traceback.format_exception(type(error), error, kept.tb_next if kept else None)
+            ),
+        ) from error
+    if type(chosen) is not tuple or len(chosen) != 2 or type(chosen[1]) is not Rng:
+        raise BotError(
+            bot.name,
+            seat,
+            "shape",
+            f"returned {_shape(chosen)}; {CONTRACT}",
+        )
+    action, rng = chosen
     try:
         after, events = step(state, action)
     except (IllegalAction, TypeError) as error:
-        raise ValueError(
-            f"bot {bot.name!r} at seat {seat} chose {action}, which is not a legal action: {error}"
+        raise BotError(
+            bot.name,
+            seat,
+            "illegal",
+            f"chose {action}, which is not a legal action: {error}",
+            rule=getattr(error, "rule", None),
         ) from error
     rngs = (*table.rngs[:seat], rng, *table.rngs[seat + 1 :])
     return _moved(table, after, rngs), Move(seat, action, events, True)
@@ -351,3 +511,7 @@ def act(table: Table, action: Action, *, seat: int | None = None) -> tuple[Table
     actor = table.state.current
     after, events = step(table.state, action, seat=seat)
     return _moved(table, after, table.rngs), Move(actor, action, events, False)
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())

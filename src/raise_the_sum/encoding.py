@@ -71,6 +71,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from raise_the_sum import _memo
 from raise_the_sum.actions import Action, Discard, NextRound, Pass, Play
 from raise_the_sum.cards import ALL_CARDS, Card
 from raise_the_sum.engine import legal_plays
@@ -87,12 +88,23 @@ _BY_INDEX: Final = attrgetter("index")
 _PASS: Final = Pass()
 #: The most action objects whose ids are remembered per ``Rules`` before starting afresh.
 _MAX_REMEMBERED: Final = 200_000
+
+
+def _remembered() -> _memo.IdentityMemo[Action, int]:
+    return _memo.IdentityMemo(_MAX_REMEMBERED)
+
+
 _NEXT_ROUND: Final = NextRound()
 
 
 @attrs.frozen(eq=False)
 class _Numbering:
-    """The numbering of one ``Rules``: counts, block offsets and the id table."""
+    """The numbering of one ``Rules``: counts, and the blocks' offsets.
+
+    Its memory grows with what is asked, not with the number of actions: an
+    id comes from the formula, and the ids of at most ``_MAX_REMEMBERED``
+    action objects met are kept.
+    """
 
     #: The card indices of the deck's distinct cards, in card order.
     kinds: tuple[int, ...]
@@ -111,19 +123,16 @@ class _Numbering:
     min_play: int
     max_play: int
     most_discarded: int
-    #: Sorted card-index tuple -> id, for the plays and for the discards (built on first use).
-    play_ids: dict[tuple[int, ...], int] = attrs.field(factory=dict)
-    discard_ids: dict[tuple[int, ...], int] = attrs.field(factory=dict)
-    #: id(action) -> (action, its number), for the action objects legal_plays shares.
-    by_object: dict[int, tuple[Action, int]] = attrs.field(factory=dict)
+    #: The action objects legal_plays shares, and their numbers.
+    by_object: _memo.IdentityMemo[Action, int] = attrs.field(factory=_remembered)
 
     def lookup(self, action: Action) -> int:
-        """The id of an action known to be legal under these rules (no checks)."""
+        """The id of an action known to be legal under these rules (no checks): the formula."""
         kind = type(action)
-        if kind is Play:
-            return self.ids()[0][_key(action.cards)]  # type: ignore[union-attr]
-        if kind is Discard:
-            return self.ids()[1][_key(action.cards)]  # type: ignore[union-attr]
+        if kind is Play or kind is Discard:
+            key = _key(action.cards)  # type: ignore[union-attr]
+            starts = self.play_start if kind is Play else self.discard_start
+            return starts[len(key)] + self.rank(key)
         return self.pass_id if kind is Pass else self.next_round_id
 
     def count(self, size: int) -> int:
@@ -163,38 +172,6 @@ class _Numbering:
                     break
                 rank -= block
         return tuple(out)
-
-    def all_of_size(self, size: int) -> list[tuple[int, ...]]:
-        """Every multiset of ``size`` cards, in rank order."""
-        out: list[tuple[int, ...]] = []
-        kinds, copies, table = self.kinds, self.copies, self.table
-        last = len(kinds)
-
-        def walk(j: int, left: int, prefix: tuple[int, ...]) -> None:
-            if left == 0:
-                out.append(prefix)
-                return
-            if j == last or table[j][left] == 0:
-                return
-            kind = kinds[j]
-            for y in range(min(copies[j], left), -1, -1):
-                walk(j + 1, left - y, prefix + (kind,) * y)
-
-        walk(0, size, ())
-        return out
-
-    def ids(self) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
-        """The tables from sorted card-index tuples to ids, built once."""
-        if not self.play_ids:
-            for size in range(self.min_play, self.max_play + 1):
-                start = self.play_start[size]
-                for rank, key in enumerate(self.all_of_size(size)):
-                    self.play_ids[key] = start + rank
-            for size in range(1, self.most_discarded + 1):
-                start = self.discard_start[size]
-                for rank, key in enumerate(self.all_of_size(size)):
-                    self.discard_ids[key] = start + rank
-        return self.play_ids, self.discard_ids
 
 
 @lru_cache(maxsize=8)
@@ -236,6 +213,8 @@ def _numbering(rules: Rules) -> _Numbering:
 
 # ``Rules`` hashes its whole deck; most callers ask about the same rules again and again.
 _last: list[tuple[Rules, _Numbering]] = []
+_memo.register(_numbering.cache_clear)
+_memo.register(_last.clear)
 
 
 def _for(rules: Rules) -> _Numbering:
@@ -354,16 +333,11 @@ def legal_ids(state: GameState) -> list[int]:
     seen = numbering.by_object
     out: list[int] = []
     for action in legal_plays(state):
-        # legal_plays hands out shared action objects: remember each one's id
-        # (holding the object, so that its id() cannot be reused meanwhile).
-        hit = seen.get(id(action))
-        if hit is not None and hit[0] is action:
-            out.append(hit[1])
-            continue
-        number = numbering.lookup(action)
-        if len(seen) >= _MAX_REMEMBERED:
-            seen.clear()
-        seen[id(action)] = (action, number)
+        # legal_plays hands out shared action objects: remember each one's number.
+        number = seen.get(action)
+        if number is None:
+            number = numbering.lookup(action)
+            seen.put(action, number)
         out.append(number)
     return out
 

@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import secrets
 from bisect import bisect_right
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, combinations, repeat
-from operator import attrgetter, call
+from itertools import chain, combinations
+from operator import attrgetter
 from typing import Final, TypeVar, cast
 
-import attrs
-
-from raise_the_sum import _tables, _validate
+from raise_the_sum import _memo, _tables, _validate
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.cards import ALL_CARDS, Card
 from raise_the_sum.rng import Rng
@@ -152,6 +150,10 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
       ``rules.hand_limit`` cards (rule R4.8), in the same order.
     * ``ROUND_OVER``: ``(NextRound(),)`` (rule R5.4).
     * ``MATCH_OVER``: ``()`` (rule R5.2).
+
+    :func:`legal_plays_by_definition` is the definition, plain and slow: this
+    function gives exactly its answer, in the same order, from a memo and
+    precomputed tables.
 
     >>> from raise_the_sum import parse_cards, Rules
     >>> rules = Rules(players=2, hand_size=1, hand_limit=1, max_play=2,
@@ -286,9 +288,9 @@ LEGAL_MEMO_LIMIT: Final = 1_000_000
 #: ``legal_plays``' answers, by their key: a search that meets a hand again (a rollout, a
 #: tree) gets the same tuple back at the cost of one lookup. Bounded (each answer weighs its
 #: length plus one, and the memo empties itself rather than pass LEGAL_MEMO_LIMIT) and safe
-#: under threads (see _tables.BoundedMemo). The answers are tuples of shared, frozen
+#: under threads (see _memo.BoundedMemo). The answers are tuples of shared, frozen
 #: actions, so handing the same tuple to every caller is safe.
-_LEGAL: Final[_tables.BoundedMemo[_LegalKey, tuple[Action, ...]]] = _tables.BoundedMemo(
+_LEGAL: Final[_memo.BoundedMemo[_LegalKey, tuple[Action, ...]]] = _memo.BoundedMemo(
     LEGAL_MEMO_LIMIT
 )
 _ONLY_PASS: Final = (_PASS,)
@@ -454,21 +456,16 @@ def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
 
 
 #: The profile of each play met, by the object: ``legal_plays`` hands out shared plays, so a
-#: match meets each again and again. Each entry holds its play, so that an id is never
-#: mistaken for another object's; emptied when full.
-_PROFILES: dict[int, tuple[Play, PlayProfile]] = {}
-_MAX_PROFILES: Final = 100_000
+#: match meets each again and again.
+_PROFILES: Final[_memo.IdentityMemo[Play, PlayProfile]] = _memo.IdentityMemo(100_000)
 
 
 def _profile(play: Play) -> PlayProfile:
     """``PlayProfile.of(play.cards)``, from :data:`_PROFILES` or made and kept."""
-    entry = _PROFILES.get(id(play))
-    if entry is not None and entry[0] is play:
-        return entry[1]
-    profile = PlayProfile.of(play.cards)
-    if len(_PROFILES) >= _MAX_PROFILES:
-        _PROFILES.clear()
-    _PROFILES[id(play)] = (play, profile)
+    profile = _PROFILES.get(play)
+    if profile is None:
+        profile = PlayProfile.of(play.cards)
+        _PROFILES.put(play, profile)
     return profile
 
 
@@ -652,31 +649,9 @@ def _start_turn(
     return after, drawn
 
 
-_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
-# Each slot's own setter, for the fields in order and then attrs' cached hash (None: not yet
-# computed), as GameState's generated __init__ sets them. If a later attrs lays the class out
-# otherwise, _state is GameState itself.
-_SETTERS: Final = tuple(
-    GameState.__dict__[name].__set__
-    for name in (*_FIELDS, "_attrs_cached_hash")
-    if name in GameState.__dict__
-)
-
-
-def _made_state(*values: object) -> GameState:
-    """``GameState(*values)``, the fields in order, for values the engine built itself.
-
-    Skips the generated ``__init__`` (one Python call per field): the slots
-    are set by their own descriptors in one pass of ``map``, in C. States
-    are never validated on construction, so nothing else is skipped.
-    """
-    state: GameState = _NEW(GameState)
-    deque(map(call, _SETTERS, repeat(state), (*values, None)), 0)
-    return state
-
-
-_state = _made_state if len(_SETTERS) == len(_FIELDS) + 1 else GameState
-_NEW: Final = object.__new__
+#: ``GameState(*values)`` without the generated ``__init__`` (one Python call per field, and
+#: the checks of a hand-built state): the engine's values are its own, and valid.
+_state: Final = _memo.maker(GameState)
 
 
 def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

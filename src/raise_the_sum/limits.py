@@ -134,6 +134,8 @@ def _multisets_by_size(counts: list[int], largest: int) -> list[int]:
 
 def _plays_bound(hand: int, low: int, high: int, counts: list[int], by_size: list[int]) -> int:
     """At most how many distinct plays of ``low`` to ``high`` cards a hand of ``hand`` has."""
+    if low > high:  # the least play is more than the hand holds: no play at all
+        return 0
     if high < len(by_size):
         return sum(min(comb(hand, size), by_size[size]) for size in range(low, high + 1))
     return _closed_form(hand, low, high, counts)

@@ -30,7 +30,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from raise_the_sum import _validate
+from raise_the_sum import _memo, _validate
 from raise_the_sum.cards import ALL_CARDS, Card, Kind
 
 __all__ = ["NO_ATTACK", "Attack", "Explanation", "Step", "attack_of", "explain", "score"]
@@ -246,15 +246,13 @@ def sent_by(cards: Iterable[Card]) -> Attack:
     attack = _SENT.get(key)
     if attack is None:
         attack = Attack(subtract, divide)
-        if len(_SENT) < _MAX_SENT:
-            _SENT[key] = attack
+        _SENT.put(key, attack)
     return attack
 
 
 # The attacks sent so far, shared: an Attack is frozen, so one object serves every play
 # that sends it (a play of at most a few cards sends one of a few hundred attacks).
-_SENT: dict[tuple[int, int], Attack] = {}
-_MAX_SENT: Final = 4096
+_SENT: Final[_memo.BoundedMemo[tuple[int, int], Attack]] = _memo.BoundedMemo(4096)
 
 
 @attrs.frozen

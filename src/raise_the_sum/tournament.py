@@ -33,7 +33,13 @@ With ``records=True`` the result also holds every match's
 
 from __future__ import annotations
 
+import copy
 import math
+import os
+import pickle
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -41,18 +47,22 @@ from typing import Final
 
 import attrs
 
-from raise_the_sum import _validate, wire
+from raise_the_sum import _bothost, _validate, wire
 from raise_the_sum import records as _records
 from raise_the_sum.bots.base import Bot
-from raise_the_sum.driver import MAX_ACTIONS, NextRoundBy, Table, run_bots
+from raise_the_sum.bots.greedy import GreedyBot
+from raise_the_sum.driver import MAX_ACTIONS, BotError, Move, NextRoundBy, Table, run_bots
 from raise_the_sum.engine import new_game
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 
 __all__ = [
+    "FALLBACK",
     "MAX_ACTIONS",
+    "BotError",
     "MatchRecord",
     "MatchResult",
+    "TournamentInterrupted",
     "TournamentResult",
     "fill_seats",
     "match_seeds",
@@ -63,6 +73,10 @@ __all__ = [
 
 #: The normal quantile of a two-sided 95% interval.
 Z95: Final = 1.959963984540054
+
+#: The bot that plays a seat to the end of a match once the seat's own bot has run out of
+#: time (``move_seconds``): the greedy bot, which decides in microseconds.
+FALLBACK: Final[Bot] = GreedyBot()
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -164,6 +178,14 @@ class MatchResult:
     actions: int
     #: The match's record, when the tournament keeps them (``records=True``), else None.
     record: _records.MatchRecord | None = None
+    #: The entrants whose bot ran out of time in this match, in that order: the
+    #: :data:`FALLBACK` played their seat to the end (empty without a time limit).
+    out_of_time: tuple[int, ...] = ()
+
+    @property
+    def number(self) -> int:
+        """The match's number as people count, from 1: ``index + 1`` (``match-0001.txt``)."""
+        return self.index + 1
 
     @property
     def seat_points(self) -> tuple[int, ...]:
@@ -183,8 +205,60 @@ def _tag(name: str) -> str:
     return cleaned or "bot"
 
 
+def _library_bot(bot: Bot) -> bool:
+    """True for the library's own bots: frozen values whose work per decision their settings fix."""
+    return type(bot).__module__.startswith("raise_the_sum.")
+
+
+def _fresh(bot: Bot) -> Bot:
+    """The bot for one seat of a new match: a fresh copy of a bot of your own.
+
+    The library's bots are frozen values, shared as they are.
+    """
+    if _library_bot(bot):
+        return bot
+    try:
+        return copy.deepcopy(bot)
+    except Exception as error:
+        raise ValueError(
+            f"bot {bot.name!r}: cannot be copied for a new match "
+            f"({type(error).__name__}: {error}); each match gets a fresh copy.deepcopy of a bot"
+        ) from None
+
+
+def _supervised(seated: list[Bot], seconds: float) -> list[Bot]:
+    """The seats' bots with every bot of your own moved to a process that can be stopped."""
+    ours = {seat: bot for seat, bot in enumerate(seated) if not _library_bot(bot)}
+    if not ours:
+        return seated
+    packed: dict[int, bytes] = {}
+    for seat, bot in ours.items():
+        try:
+            packed[seat] = pickle.dumps(bot)
+        except Exception as error:
+            raise ValueError(
+                f"bot {bot.name!r}: cannot be sent to a process of its own for the time limit "
+                f"({type(error).__name__}: {error}); make it picklable, or play without a "
+                "time limit (move_seconds=None; --move-seconds 0 on the command line)"
+            ) from None
+    names = {seat: bot.name for seat, bot in ours.items()}
+    _bothost.host()  # started here, so that a failure to start is not taken for the bot's
+    return [
+        _bothost.Remote(bot.name, seat, seconds, packed, names) if seat in ours else bot  # type: ignore[misc]
+        for seat, bot in enumerate(seated)
+    ]
+
+
 def play_match(
-    bots: Sequence[Bot], rules: Rules, seed: int, index: int = 0, *, record: bool = False
+    bots: Sequence[Bot],
+    rules: Rules,
+    seed: int,
+    index: int = 0,
+    *,
+    record: bool = False,
+    move_seconds: float | None = None,
+    fallback: Bot = FALLBACK,
+    fresh: bool = False,
 ) -> MatchResult:
     """Play match ``index`` of a tournament seeded ``seed``, entrant ``j`` at seat
     ``(j + index) % n``.
@@ -192,11 +266,26 @@ def play_match(
     The match is driven by :func:`raise_the_sum.driver.run_bots`, every seat a
     bot and the driver sending ``NextRound()`` between rounds. Each seat's bot
     gets its own generator, split in seat order from the match's bots
-    generator (:func:`match_seeds`). With ``record``, the result holds the
-    match's :class:`~raise_the_sum.MatchRecord`, its seats named by
-    the entrants' labels. Raises :class:`ValueError` if a bot chooses an
-    illegal action, and :class:`RuntimeError` past
-    :data:`~raise_the_sum.driver.MAX_ACTIONS` actions.
+    generator (:func:`match_seeds`). With ``fresh``, as :func:`run_tournament`
+    plays every match, each seat gets its own fresh copy of a bot of your own
+    (``copy.deepcopy``; the library's bots are frozen and shared), so that what
+    a bot keeps on itself lasts one match at one seat; without it, the bots
+    given play (a bot that records its decisions, for a measurement, keeps
+    them). With ``record``, the result holds the match's
+    :class:`~raise_the_sum.MatchRecord`, its seats named by the entrants'
+    labels.
+
+    With ``move_seconds``, every bot of your own decides in a process of its
+    own, stopped when a decision takes longer; the ``fallback`` bot then plays
+    that seat to the end of the match, and the result names the entrant in
+    :attr:`MatchResult.out_of_time`. The library's bots play in this process:
+    their work per decision is fixed by their settings.
+
+    Raises :class:`~raise_the_sum.driver.BotError` (a :class:`ValueError`)
+    when a bot raises, returns the wrong shape or chooses an illegal action,
+    naming the match's number (``index + 1``) and seeds, and
+    :class:`RuntimeError` past :data:`~raise_the_sum.driver.MAX_ACTIONS`
+    actions.
 
     >>> from raise_the_sum.bots import GreedyBot, RandomBot
     >>> result = play_match([GreedyBot(), RandomBot()], Rules(players=2), seed=3)
@@ -208,17 +297,37 @@ def play_match(
         raise ValueError(f"bots: {players} seats need {players} bots, got {len(bots)}")
     game_seed, stream = match_seeds(seed, index)
     seats = tuple((s - index) % players for s in range(players))
+    seated = [_fresh(bots[entrant]) if fresh else bots[entrant] for entrant in seats]
+    if move_seconds is not None:
+        seated = _supervised(seated, move_seconds)
     table = Table.start(
-        new_game(rules, seed=game_seed),
-        [bots[entrant] for entrant in seats],
-        stream,
-        next_round=NextRoundBy.DRIVER,
+        new_game(rules, seed=game_seed), seated, stream, next_round=NextRoundBy.DRIVER
     )
-    try:
-        end, moves = run_bots(table)
-    except RuntimeError:
-        raise RuntimeError(f"match {index} (seed {seed}) ran past {MAX_ACTIONS} actions") from None
-    state = end.state
+    moves: list[Move] = []
+    out_of_time: list[int] = []
+    now = [table]
+
+    def keep(after: Table, move: Move) -> None:
+        now[0] = after
+        moves.append(move)
+
+    while True:
+        try:
+            run_bots(now[0], hook=keep, max_actions=MAX_ACTIONS - len(moves))
+            break
+        except BotError as error:
+            at = now[0]
+            if error.kind != "time":
+                raise error.at(match=index + 1, seed=seed, game_seed=game_seed) from error
+            out_of_time.append(seats[error.seat])
+            bots_now = list(at.bots)
+            bots_now[error.seat] = fallback
+            now[0] = Table(at.state, bots_now, at.rngs, at.next_round)
+        except RuntimeError:
+            raise RuntimeError(
+                f"match {index + 1} (tournament seed {seed}) ran past {MAX_ACTIONS} actions"
+            ) from None
+    state = now[0].state
     points = [0] * players
     for seat, entrant in enumerate(seats):
         points[entrant] = state.points[seat]
@@ -233,7 +342,7 @@ def play_match(
                 "Event": f"raise-the-sum tournament, seed {seed}",
                 **{_records.seat_tag(s): _tag(labels[entrant]) for s, entrant in enumerate(seats)},
                 "Result": "-".join(str(p) for p in state.points),
-                "Match": str(index),
+                "Match": str(index + 1),
             },
         )
     return MatchResult(
@@ -245,6 +354,7 @@ def play_match(
         rounds=sum(state.points),
         actions=len(moves),
         record=kept,
+        out_of_time=tuple(out_of_time),
     )
 
 
@@ -252,8 +362,9 @@ def play_match(
 class TournamentResult:
     """The result of :func:`run_tournament`: wins per entrant, the matches' lengths, the rules.
 
-    With ``records=True``, :attr:`matches_played` holds every match's
-    :class:`MatchResult` with its record, in index order.
+    :attr:`matches_played` holds every match's :class:`MatchResult`, in
+    index order, each with its record when the tournament keeps them
+    (``records=True``).
     """
 
     #: The entrants' names, in the order given; repeats numbered (``greedy``, ``greedy 2``).
@@ -270,13 +381,25 @@ class TournamentResult:
     actions: int
     #: The rules every match was played under.
     rules: Rules = attrs.field(factory=Rules)
-    #: Every match's result with its record, in index order, when kept (``records=True``).
+    #: Every match's result, in index order, with its record when kept (``records=True``).
     matches_played: tuple[MatchResult, ...] = ()
+    #: True when the tournament was stopped (Ctrl-C) before its last match: :attr:`matches`
+    #: counts the matches that finished, and :attr:`matches_played` holds them.
+    stopped: bool = False
 
     @property
     def records(self) -> tuple[_records.MatchRecord, ...]:
         """Every match's :class:`~raise_the_sum.MatchRecord`, in index order, when kept."""
         return tuple(m.record for m in self.matches_played if m.record is not None)
+
+    @property
+    def out_of_time(self) -> tuple[int, ...]:
+        """For each entrant, the matches in which its bot ran out of time (``move_seconds``)."""
+        counts = [0] * len(self.entrants)
+        for played in self.matches_played:
+            for entrant in set(played.out_of_time):
+                counts[entrant] += 1
+        return tuple(counts)
 
     def rate(self, entrant: int) -> float:
         """The share of matches ``entrant`` won (0.0 with no matches)."""
@@ -297,11 +420,24 @@ class TournamentResult:
         return self.actions / self.matches if self.matches else 0.0
 
     def as_dict(self) -> dict[str, object]:
-        """The result as plain JSON-ready data: rates, intervals, and the rules in the wire
-        format."""
+        """The result as plain JSON-ready data: rates, intervals, the rules in the wire format,
+        and every match's result.
+
+        Seeds are decimal strings, as in the wire format: a JSON reader in
+        JavaScript would round a 64-bit number. A match's ``seats``, ``winner``
+        and ``points`` are by entrant (the index in ``entrants``), and
+        ``match`` is its number from 1.
+
+        >>> from raise_the_sum.bots import GreedyBot, RandomBot
+        >>> data = run_tournament([GreedyBot(), RandomBot()], 2, seed=1).as_dict()
+        >>> data["seed"], data["results"][0]["match"], type(data["results"][0]["seed"])
+        ('1', 1, <class 'str'>)
+        """
+        out_of_time = self.out_of_time
         return {
-            "seed": self.seed,
+            "seed": str(self.seed),
             "matches": self.matches,
+            "stopped": self.stopped,
             "players": len(self.entrants),
             "rules": wire.encode(self.rules),
             "entrants": [
@@ -310,12 +446,44 @@ class TournamentResult:
                     "wins": self.wins[i],
                     "rate": self.rate(i),
                     "ci95": list(self.interval(i)),
+                    "out_of_time": out_of_time[i],
                 }
                 for i, name in enumerate(self.entrants)
             ],
             "mean_rounds": self.mean_rounds,
             "mean_actions": self.mean_actions,
+            "results": [
+                {
+                    "match": played.number,
+                    "seed": str(played.seed),
+                    "seats": list(played.seats),
+                    "winner": played.winner,
+                    "points": list(played.points),
+                    "rounds": played.rounds,
+                    "actions": played.actions,
+                    "out_of_time": list(played.out_of_time),
+                }
+                for played in self.matches_played
+            ],
         }
+
+
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or the caller's own stop) ended :func:`run_tournament` before its last match.
+
+    A :class:`KeyboardInterrupt`, so that code that knows nothing of it
+    still stops; :attr:`result` holds the matches that finished (its
+    :attr:`~TournamentResult.stopped` is True), and :attr:`planned` the
+    matches asked for. Worker processes that the tournament started are
+    stopped before it is raised.
+    """
+
+    def __init__(self, result: TournamentResult, planned: int) -> None:
+        super().__init__(f"stopped after {result.matches} of {planned} matches")
+        #: The matches that finished, as a result.
+        self.result = result
+        #: The matches the tournament was asked to play.
+        self.planned = planned
 
 
 def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
@@ -328,21 +496,89 @@ def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
 
 
 def _play_chunk(
-    bots: Sequence[Bot], rules: Rules, seed: int, start: int, stop: int, record: bool
+    bots: Sequence[Bot],
+    rules: Rules,
+    seed: int,
+    start: int,
+    stop: int,
+    record: bool,
+    move_seconds: float | None,
+    fallback: Bot,
 ) -> list[MatchResult]:
-    return [play_match(bots, rules, seed, index, record=record) for index in range(start, stop)]
+    return [
+        play_match(
+            bots,
+            rules,
+            seed,
+            index,
+            record=record,
+            move_seconds=move_seconds,
+            fallback=fallback,
+            fresh=True,
+        )
+        for index in range(start, stop)
+    ]
+
+
+#: Seconds between a worker process's looks at whether the tournament's process still runs.
+_WATCH_SECONDS: Final = 0.5
+
+
+def _worker_started(parent: int) -> None:
+    """A worker process of the tournament's own pool: Ctrl-C is its parent's to handle, and it
+    ends as soon as its parent is gone (even killed), leaving no orphan behind."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="raise-the-sum parent watch", daemon=True).start()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's worker processes now, whatever they are doing, and wait for them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 @contextmanager
 def _pool(jobs: int, executor: Executor | None) -> Iterator[Executor | None]:
-    """The executor to use: the caller's, a process pool of ``jobs`` that we close, or None."""
+    """The executor to use: the caller's, a process pool of ``jobs`` that we close, or None.
+
+    Our own pool is stopped at once, its workers ended, when the tournament
+    stops with an error or Ctrl-C.
+    """
     if executor is not None:
         yield executor
     elif jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(
+            max_workers=jobs, initializer=_worker_started, initargs=(os.getpid(),)
+        )
+        try:
             yield pool
+        except BaseException:
+            _stop_workers(pool)
+            raise
+        pool.shutdown(wait=True)
     else:
         yield None
+
+
+def _move_seconds(value: float | None) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+        raise ValueError(f"move_seconds must be a number of seconds > 0, or None, got {value!r}")
+    return float(value)
 
 
 def run_tournament(
@@ -355,6 +591,9 @@ def run_tournament(
     executor: Executor | None = None,
     progress: Callable[[int], None] | None = None,
     records: bool = False,
+    move_seconds: float | None = None,
+    fallback: Bot = FALLBACK,
+    on_match: Callable[[MatchResult], None] | None = None,
 ) -> TournamentResult:
     """Play ``matches`` seeded matches between ``bots``, one per seat, seats rotated.
 
@@ -368,11 +607,30 @@ def run_tournament(
     (the bots, the rules and this module must then be importable and
     picklable on the workers). ``jobs`` above 1, without an executor, plays
     them on a ``ProcessPoolExecutor`` of that many processes. ``progress``,
-    if given, is called with the number of matches finished so far, as they
-    finish. ``records=True`` keeps every match's record
-    (:attr:`TournamentResult.records`). The result depends only on the
-    bots, ``matches``, ``seed``, ``rules`` and ``records``: never on the
-    executor or the number of workers.
+    if given, is called with the number of matches finished so far, and
+    ``on_match`` with each match's :class:`MatchResult`, in this process as
+    each match finishes (to write its record at once). ``records=True``
+    keeps every match's record (:attr:`TournamentResult.records`).
+
+    Each match gets a fresh copy of each bot of your own, one per seat
+    (:func:`play_match`): what a bot keeps on itself lasts one match. The
+    result depends only on the bots, ``matches``, ``seed``, ``rules`` and
+    ``records``, never on the executor or the number of workers, as long as
+    the bots are pure between matches (a bot that keeps state elsewhere, in
+    its class or its module, breaks this) and none runs out of time.
+
+    ``move_seconds`` sets a time limit per decision for the bots of your own:
+    each decides in a process of its own, killed when a decision takes
+    longer, and the ``fallback`` bot (:data:`FALLBACK`, the greedy bot)
+    plays that seat to the end of the match, which is then scored as
+    played; :attr:`TournamentResult.out_of_time` counts it. None (the
+    default) sets no limit.
+
+    Ctrl-C stops the tournament: the worker processes it started are
+    stopped, and :class:`TournamentInterrupted` carries the matches that
+    finished. A bot that raises, returns the wrong shape or chooses an
+    illegal action stops it with :class:`~raise_the_sum.driver.BotError`,
+    naming the match and seeds.
     """
     if _validate.whole(matches, "matches") < 0:
         raise ValueError(f"matches must be an int >= 0, got {matches!r}")
@@ -385,39 +643,92 @@ def run_tournament(
         raise ValueError("give jobs or an executor, not both: the executor has its own workers")
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules or None, got {rules!r}")
+    move_seconds = _move_seconds(move_seconds)
+    if not isinstance(fallback, Bot):
+        raise TypeError(f"fallback must be a Bot, got {fallback!r}")
     seated = fill_seats(bots, None if rules is None else rules.players)
     if rules is None:
         rules = Rules(players=len(seated))
     results: list[MatchResult] = []
-    with _pool(jobs, executor) as pool:
-        if pool is None or matches <= 1:
-            for index in range(matches):
-                results.append(play_match(seated, rules, seed, index, record=records))
-                if progress is not None:
-                    progress(len(results))
-        else:
-            size = max(1, min(25, matches // (jobs * 8 if executor is None else 64)))
-            pending: list[Future[list[MatchResult]]] = [
-                pool.submit(
-                    _play_chunk, seated, rules, seed, start, min(start + size, matches), records
-                )
-                for start in range(0, matches, size)
-            ]
-            for future in as_completed(pending):
-                results.extend(future.result())
-                if progress is not None:
-                    progress(len(results))
-            results.sort(key=lambda result: result.index)
+
+    def finished(result: MatchResult) -> None:
+        results.append(result)
+        if on_match is not None:
+            on_match(result)
+        if progress is not None:
+            progress(len(results))
+
+    pending: list[Future[list[MatchResult]]] = []
+    try:
+        with _pool(jobs, executor) as pool:
+            if pool is None or matches <= 1:
+                for index in range(matches):
+                    finished(
+                        play_match(
+                            seated,
+                            rules,
+                            seed,
+                            index,
+                            record=records,
+                            move_seconds=move_seconds,
+                            fallback=fallback,
+                            fresh=True,
+                        )
+                    )
+            else:
+                # One match a task on our own pool, so that each match is reported (and its
+                # record written) as it finishes; chunks on a cluster, where a task costs more.
+                size = 1 if executor is None else max(1, min(25, matches // 64))
+                pending = [
+                    pool.submit(
+                        _play_chunk,
+                        seated,
+                        rules,
+                        seed,
+                        start,
+                        min(start + size, matches),
+                        records,
+                        move_seconds,
+                        fallback,
+                    )
+                    for start in range(0, matches, size)
+                ]
+                for future in as_completed(pending):
+                    for result in future.result():
+                        finished(result)
+    except BaseException as error:
+        for future in pending:
+            future.cancel()
+        if isinstance(error, KeyboardInterrupt) and not isinstance(error, TournamentInterrupted):
+            summary = _summary(seated, seed, rules, results, stopped=True)
+            raise TournamentInterrupted(summary, matches) from None
+        raise
+    finally:
+        _bothost.close_host()
+    return _summary(seated, seed, rules, results, stopped=False)
+
+
+def _summary(
+    seated: Sequence[Bot],
+    seed: int,
+    rules: Rules,
+    results: list[MatchResult],
+    *,
+    stopped: bool,
+) -> TournamentResult:
+    """The tournament's result from the matches that finished, put in index order."""
+    results = sorted(results, key=lambda result: result.index)
     wins = [0] * len(seated)
     for result in results:
         wins[result.winner] += 1
     return TournamentResult(
         entrants=_labels(seated),
-        matches=matches,
+        matches=len(results),
         seed=seed,
         wins=tuple(wins),
         rounds=sum(result.rounds for result in results),
         actions=sum(result.actions for result in results),
         rules=rules,
-        matches_played=tuple(results) if records else (),
+        matches_played=tuple(results),
+        stopped=stopped,
     )

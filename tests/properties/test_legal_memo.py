@@ -27,6 +27,7 @@ from raise_the_sum import (
     Phase,
     Play,
     Rules,
+    _memo,
     _tables,
     apply,
     engine,
@@ -43,15 +44,7 @@ from .strategies import rules_variants, seeds
 
 def forget_everything() -> None:
     """Empty the memo and every table, as in a fresh process."""
-    engine._LEGAL.clear()
-    _tables._shapes.clear()
-    _tables._halves.clear()
-    _tables._needs.clear()
-    _tables._crosses.clear()
-    _tables._hands.clear()
-    engine._PROFILES.clear()
-    for table in _tables._actions.values():
-        table.clear()
+    _memo.clear_all()
 
 
 def random_match(rules: Rules, seed: int) -> Iterator[GameState]:
@@ -184,7 +177,7 @@ def test_legal_plays_from_many_threads_equal_the_answers_of_one() -> None:
 
 
 def test_a_bounded_memo_never_holds_more_than_its_limit() -> None:
-    memo: _tables.BoundedMemo[int, tuple[int, ...]] = _tables.BoundedMemo(limit=50)
+    memo: _memo.BoundedMemo[int, tuple[int, ...]] = _memo.BoundedMemo(limit=50)
     chooser = random.Random(1)
     for key in range(500):
         value = tuple(range(chooser.randint(0, 12)))
@@ -259,16 +252,13 @@ def test_small_replies_keep_exactly_the_plays_replies_keep_cold_or_warm(
 def test_the_engine_keeps_at_most_max_profiles_play_profiles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # apply() keeps each play's profile by object; the cache empties itself when full, and an
-    # entry holds its play, so an id is never read back for another object.
-    monkeypatch.setattr(engine, "_MAX_PROFILES", 10)
+    # apply() keeps each play's profile by object; the cache empties itself when full.
+    monkeypatch.setattr(engine._PROFILES, "limit", 10)
     engine._PROFILES.clear()
     most = 0
     for _state in random_match(Rules(), 11):  # each step applies a random legal action
         assert len(engine._PROFILES) <= 10
         most = max(most, len(engine._PROFILES))
-        for play, _ in engine._PROFILES.values():
-            assert engine._PROFILES[id(play)][0] is play
     assert most == 10  # the cache was used, and filled to its limit
 
 

@@ -193,6 +193,23 @@ def test_action_bound_of_huge_hands_of_two_kinds_is_close_to_the_most_plays(hand
     assert most <= action_bound(rules) <= most + 10
 
 
+def test_plays_larger_than_any_hand_leave_only_pass_and_the_discards() -> None:
+    """min_play above the largest hand: every turn is Pass(), then a discard of one card."""
+    rules = Rules(
+        players=2,
+        hand_size=80,
+        hand_limit=80,
+        min_play=100,
+        max_play=100,
+        deck=parse_cards("+1 x2") * 200,
+    )
+    assert action_bound(rules) == 2  # Pass(), or one of the two kinds to discard
+    state = new_game(rules, seed=1)
+    assert len(legal_plays(state)) == 1
+    after = apply(state, legal_plays(state)[0])
+    assert len(legal_plays(after)) <= 2
+
+
 def test_action_bound_refuses_what_is_not_rules() -> None:
     with pytest.raises(TypeError, match="rules"):
         action_bound(4)  # type: ignore[arg-type]

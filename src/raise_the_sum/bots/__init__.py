@@ -27,6 +27,7 @@ ValueError: unknown bot 'dealer'; choose from alex, cautious, greedy, random, ri
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
@@ -74,15 +75,65 @@ _ADVISOR: Final = SearchBot(name="advisor", determinizations=16, candidates=8)
 
 
 def make_bot(name: str) -> Bot:
-    """The selectable bot called ``name`` (see :data:`BOTS`).
+    """The bot called ``name``: a selectable bot (:data:`BOTS`), or your own by ``module:Class``.
 
-    Raises :class:`ValueError` naming the choices for an unknown name.
+    ``module:Class`` (or ``module:factory``, or ``module:Outer.Class``)
+    imports ``module`` from the Python path and calls the class or the
+    factory with no arguments, each time: what it gives must be a
+    :class:`Bot`. This is how ``raise-the-sum simulate --bots`` finds a bot,
+    so a table of bots can be kept as names:
+
+    >>> make_bot("raise_the_sum.bots:GreedyBot")
+    GreedyBot(name='greedy')
+    >>> make_bot("raise_the_sum.bots:nothing")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'raise_the_sum.bots:nothing': module raise_the_sum.bots has no nothing
+
+    Raises :class:`ValueError`, one line, naming the choices for an unknown
+    name and what went wrong for ``module:Class`` (the import failed, no
+    such attribute, not callable, the call raised, or what it gave is no
+    bot).
     """
     if not isinstance(name, str):
         raise TypeError(f"bot name must be a str, got {name!r}")
+    if ":" in name:
+        return _load(name)
     bot = BOTS.get(name)
     if bot is None:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(sorted(BOTS))}")
+    return bot
+
+
+def _load(spec: str) -> Bot:
+    """The bot that ``module:Class`` or ``module:factory`` gives (see :func:`make_bot`)."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"{spec!r}: a bot of your own is module:Class or module:factory")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:  # ImportError, or the user's module failing as it loads
+        message = " ".join(str(error).splitlines())
+        raise ValueError(f"{spec!r}: cannot import {module_name}: {message}") from None
+    target: object = module
+    for part in attribute.split("."):
+        if not hasattr(target, part):
+            raise ValueError(f"{spec!r}: module {module_name} has no {attribute}")
+        target = getattr(target, part)
+    if not callable(target):
+        raise ValueError(f"{spec!r}: {attribute} is not a class or a factory")
+    try:
+        bot = target()
+    except Exception as error:  # the user's code: say what went wrong, on one line
+        message = " ".join(str(error).splitlines())
+        raise ValueError(
+            f"{spec!r}: {attribute}() failed: {type(error).__name__}: {message}"
+        ) from None
+    if not isinstance(bot, Bot):
+        raise ValueError(
+            f"{spec!r}: {attribute}() gave {type(bot).__name__}, not a bot "
+            "(a bot has a name and a choose(view, legal, rng) method)"
+        )
     return bot
 
 

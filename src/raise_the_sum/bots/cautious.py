@@ -8,7 +8,7 @@ from typing import Final
 import attrs
 
 from raise_the_sum.actions import Action, Pass, Play
-from raise_the_sum.bots._heuristics import Facts, facts, opponents_at_match_point, weakest_discard
+from raise_the_sum.bots.heuristics import Facts, facts, opponents_at_match_point, weakest_discard
 from raise_the_sum.rng import Rng
 from raise_the_sum.state import Phase
 from raise_the_sum.views import PlayerView

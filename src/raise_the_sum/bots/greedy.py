@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import attrs
 
 from raise_the_sum.actions import Action, Play
-from raise_the_sum.bots._heuristics import Facts, facts, weakest_discard
+from raise_the_sum.bots.heuristics import Facts, facts, weakest_discard
 from raise_the_sum.rng import Rng
 from raise_the_sum.state import Phase
 from raise_the_sum.views import PlayerView

@@ -20,10 +20,10 @@ import attrs
 
 from raise_the_sum import _validate
 from raise_the_sum.actions import Action, Pass, Play
-from raise_the_sum.bots._heuristics import facts, keep_value, weakest_discard
 from raise_the_sum.bots.base import Bot
 from raise_the_sum.bots.cautious import BOLD, CautiousBot
 from raise_the_sum.bots.greedy import GreedyBot
+from raise_the_sum.bots.heuristics import facts, keep_value, weakest_discard
 from raise_the_sum.engine import apply, legal_plays
 from raise_the_sum.rng import Rng
 from raise_the_sum.state import GameState, Phase

@@ -20,6 +20,17 @@ gives each bot's wins and win rate, with a 95% confidence interval (Wilson
 score), and the mean rounds and actions per match. The same ``--seed``
 gives the same table for any ``--jobs`` and on any cluster.
 
+A bot of your own is found from the working folder (it is put first on the
+Python path, as ``python -m`` does), gets a fresh copy for each match, and
+has ``--move-seconds`` (5 by default, 0 for none) for each decision: it
+decides in a process of its own, stopped at the limit, and the greedy bot
+then plays its seat to the end of the match. A bot that raises or returns
+the wrong shape stops the tournament with a report naming the bot, the
+match, its seeds and the seat, and the bot's own traceback (exit status 1).
+Each record is written as its match ends. Ctrl-C (exit status 130) or
+SIGTERM (143) stops the tournament and its worker processes and prints the
+results of the matches that finished.
+
 A progress bar goes to standard error: drawn by ``rich`` when it is
 installed (the ``cli`` extra), else a plain counter.
 """
@@ -27,21 +38,44 @@ installed (the ``cli`` extra), else a plain counter.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
+import math
+import os
+import signal
+import sys
 import textwrap
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
+
+import attrs
 
 from raise_the_sum import Rules
 from raise_the_sum.bots import BOTS, Bot, make_bot
-from raise_the_sum.cli import UsageError, _args
-from raise_the_sum.tournament import TournamentResult, fill_seats, run_tournament
+from raise_the_sum.cli import EXIT_INTERRUPT, PROG, UsageError, _args
+from raise_the_sum.driver import BotError
+from raise_the_sum.tournament import (
+    MatchResult,
+    TournamentInterrupted,
+    TournamentResult,
+    fill_seats,
+    run_tournament,
+)
 
-__all__ = ["bot_spec", "register", "render", "run", "seat_bots", "write_records"]
+__all__ = [
+    "MOVE_SECONDS",
+    "bot_spec",
+    "describe_rules",
+    "register",
+    "render",
+    "run",
+    "seat_bots",
+    "write_record",
+    "write_records",
+]
 
 _DESCRIPTION = textwrap.fill(
     "Play seeded matches between computer players, seats rotated, and print each "
@@ -127,6 +161,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="J",
         help="worker processes (default: 1); the results do not depend on it",
     )
+    parser.add_argument(
+        "--move-seconds",
+        type=_seconds,
+        default=MOVE_SECONDS,
+        metavar="S",
+        help=(
+            f"time limit per decision of a bot of your own (default: {MOVE_SECONDS:g}; "
+            "0: none); past it the greedy bot plays its seat to the end of the match"
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="write the result as JSON")
     parser.add_argument("--no-progress", action="store_true", help="draw no progress bar")
     parser.set_defaults(func=run)
@@ -135,9 +179,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def bot_spec(text: str) -> Bot:
     """A bot from the command line: a library bot's name, or ``module:Class`` / ``module:factory``.
 
-    The class or the factory is called with no arguments; what it gives must
-    be a :class:`~raise_the_sum.bots.Bot` (a ``name`` and a ``choose``).
-    Raises :class:`argparse.ArgumentTypeError`, one line.
+    Found as :func:`~raise_the_sum.bots.make_bot` finds it, with the working
+    folder on the Python path first, as ``python -m`` puts it: a module
+    ``mybots.py`` in the folder where the command runs is found without
+    ``PYTHONPATH``. The class or the factory is called with no arguments;
+    what it gives must be a :class:`~raise_the_sum.bots.Bot` (a ``name`` and
+    a ``choose``). Raises :class:`argparse.ArgumentTypeError`, one line.
 
     >>> bot_spec("raise_the_sum.bots:GreedyBot")
     GreedyBot(name='greedy')
@@ -148,36 +195,33 @@ def bot_spec(text: str) -> Bot:
     """  # noqa: E501
     if ":" not in text:
         return _args.bot(text)
-    module_name, _, attribute = text.partition(":")
-    if not module_name or not attribute:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: a bot of your own is module:Class or module:factory"
-        )
+    _working_folder_on_path()
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: cannot import {module_name}: {error}"
-        ) from None
-    target = module
-    for part in attribute.split("."):
-        if not hasattr(target, part):
-            raise argparse.ArgumentTypeError(f"{text!r}: module {module_name} has no {attribute}")
-        target = getattr(target, part)
-    if not callable(target):
-        raise argparse.ArgumentTypeError(f"{text!r}: {attribute} is not a class or a factory")
+        return make_bot(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _working_folder_on_path() -> None:
+    """Put the working folder first on ``sys.path`` if it is not there, as ``python -m`` does."""
+    here = os.getcwd()
+    if not any(entry in ("", ".", here) for entry in sys.path):
+        sys.path.insert(0, here)
+
+
+#: The default time limit per decision of a bot of your own, in seconds (``--move-seconds``).
+MOVE_SECONDS: Final = 5.0
+
+
+def _seconds(text: str) -> float | None:
+    """``--move-seconds S``: a number of seconds above 0, or 0 for no limit."""
     try:
-        bot = target()
-    except Exception as error:  # the user's code: say what went wrong, on one line
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: {attribute}() failed: {type(error).__name__}: {error}"
-        ) from None
-    if not isinstance(bot, Bot):
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: {attribute}() gave {type(bot).__name__}, not a bot "
-            "(a bot has a name and a choose(view, legal, rng) method)"
-        )
-    return bot
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"a number of seconds, 0 for no limit, got {text!r}")
+    return value or None
 
 
 def _rules_file(text: str) -> Rules:
@@ -211,16 +255,53 @@ def seat_bots(bots: Sequence[Bot], players: int | None) -> tuple[Bot, ...]:
 
 
 def write_records(result: TournamentResult, directory: Path) -> list[Path]:
-    """Write each match's record, in the text notation, as ``DIR/match-0001.txt`` and on."""
+    """Write each match's record, in the text notation, as ``DIR/match-0001.txt`` and on.
+
+    The file's number is the match's number, from 1, as its ``Match`` tag says.
+    """
     directory.mkdir(parents=True, exist_ok=True)
-    width = max(4, len(str(result.matches)))
-    paths = []
-    for played in result.matches_played:
-        assert played.record is not None, "the tournament kept its records"
-        path = directory / f"match-{played.index + 1:0{width}d}.txt"
-        path.write_text(played.record.to_text(), encoding="utf-8")
-        paths.append(path)
-    return paths
+    width = _width(result.matches)
+    return [write_record(played, directory, width) for played in result.matches_played]
+
+
+def _width(matches: int) -> int:
+    return max(4, len(str(matches)))
+
+
+def write_record(played: MatchResult, directory: Path, width: int = 4) -> Path:
+    """Write one match's record as ``DIR/match-NNNN.txt`` (its number from 1, ``width`` digits).
+
+    The record is written whole to a temporary file first, then renamed, so a
+    stopped tournament never leaves half a record.
+    """
+    assert played.record is not None, "the tournament kept its records"
+    path = directory / f"match-{played.number:0{width}d}.txt"
+    partial = path.with_suffix(".txt.part")
+    partial.write_text(played.record.to_text(), encoding="utf-8")
+    partial.replace(path)
+    return path
+
+
+def describe_rules(rules: Rules) -> str:
+    """The rules played, for a table's heading: the standard game, or what a variant changes.
+
+    >>> describe_rules(Rules(players=3))
+    'rules: the standard game'
+    >>> describe_rules(Rules(players=3, hand_size=5, points_to_win=3))
+    'rules: a variant: hand_size 5, points_to_win 3'
+    """
+    standard = Rules(players=rules.players)
+    if rules == standard:
+        return "rules: the standard game"
+    changes = [
+        f"{field.name} {getattr(rules, field.name)}"
+        for field in attrs.fields(Rules)
+        if field.name not in ("players", "deck")
+        and getattr(rules, field.name) != getattr(standard, field.name)
+    ]
+    if rules.deck != standard.deck:
+        changes.append(f"a deck of {len(rules.deck)} cards")
+    return "rules: a variant: " + ", ".join(changes)
 
 
 def render(result: TournamentResult) -> str:
@@ -230,6 +311,7 @@ def render(result: TournamentResult) -> str:
     >>> print(render(TournamentResult(("greedy", "random"), 100, 0, (90, 10), 700, 3000,
     ...                               Rules(players=2))))
     2 players, 100 matches, seed 0, seats rotated (parity 50.0%)
+    rules: the standard game
     bot     wins  win rate  95% CI
     greedy    90     90.0%  82.6% to 94.5%
     random    10     10.0%   5.5% to 17.4%
@@ -241,6 +323,7 @@ def render(result: TournamentResult) -> str:
     lines = [
         f"{players} players, {result.matches} matches, seed {result.seed}, seats rotated "
         f"(parity {100 / players:.1f}%)",
+        describe_rules(result.rules),
         f"{'bot':<{width}}  {'wins':>4}  win rate  95% CI",
     ]
     for i, name in enumerate(result.entrants):
@@ -251,6 +334,13 @@ def render(result: TournamentResult) -> str:
         )
     lines.append(f"mean rounds per match:  {result.mean_rounds:.1f}")
     lines.append(f"mean actions per match: {result.mean_actions:.1f}")
+    late = [
+        f"{name} in {count} {'match' if count == 1 else 'matches'}"
+        for name, count in zip(result.entrants, result.out_of_time, strict=True)
+        if count
+    ]
+    if late:
+        lines.append("out of time (the greedy bot played the seat to the end): " + ", ".join(late))
     return "\n".join(lines)
 
 
@@ -311,8 +401,33 @@ def _cluster(address: str | None) -> Iterator[Executor | None]:
         yield client.get_executor()  # type: ignore[no-untyped-call]
 
 
+@contextmanager
+def _sigterm_stops() -> Iterator[list[int]]:
+    """While it runs, SIGTERM stops the tournament as Ctrl-C does (its workers ended, the
+    results so far kept); the list it gives holds the signal's number once one came."""
+    came: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+
+    def stop(number: int, frame: object) -> None:
+        came.append(number)
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield came
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Run ``simulate`` on parsed ``args``; write to ``out``; return the exit status."""
+    """Run ``simulate`` on parsed ``args``; write to ``out``; return the exit status.
+
+    Exit status 0; 1 when a bot breaks its contract (the report and the
+    bot's traceback on ``err``); 130 after Ctrl-C and 143 after SIGTERM, with
+    the results so far on ``out``.
+    """
     names: Sequence[Bot] = (
         args.bots if args.bots is not None else [make_bot("greedy"), make_bot("random")]
     )
@@ -326,30 +441,80 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         rules = Rules(players=len(bots))
     if args.scheduler is not None and args.jobs != 1:
         raise UsageError("argument --jobs: give --jobs or --scheduler, not both")
-    keep = args.records is not None
-    with (
-        _cluster(args.scheduler) as executor,
-        _progress(args.matches, err, not args.no_progress) as progress,
-    ):
-        result = run_tournament(
-            bots,
-            args.matches,
-            seed=args.seed,
-            rules=rules,
-            jobs=args.jobs,
-            executor=executor,
-            progress=progress,
-            records=keep,
-        )
-    if keep:
+    directory: Path | None = args.records
+    if directory is not None:
         try:
-            write_records(result, args.records)
+            directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise UsageError(
-                f"argument --records: cannot write to {args.records}: {error}"
-            ) from None
-    if args.json:
+            raise UsageError(f"argument --records: cannot write to {directory}: {error}") from None
+    width = _width(args.matches)
+
+    def finished(played: MatchResult) -> None:
+        if directory is not None:
+            write_record(played, directory, width)
+
+    try:
+        with (
+            _sigterm_stops() as signals,
+            _cluster(args.scheduler) as executor,
+            _progress(args.matches, err, not args.no_progress) as progress,
+        ):
+            result = run_tournament(
+                bots,
+                args.matches,
+                seed=args.seed,
+                rules=rules,
+                jobs=args.jobs,
+                executor=executor,
+                progress=progress,
+                records=directory is not None,
+                move_seconds=args.move_seconds,
+                on_match=finished,
+            )
+    except TournamentInterrupted as stopped:
+        result = stopped.result
+        why = "SIGTERM" if signals else "Ctrl-C"
+        err.write(f"\nstopped by {why} after {result.matches} of {stopped.planned} matches")
+        if directory is not None:
+            err.write(f"; their records are in {directory}")
+        err.write("\n")
+        _write_result(result, args.json, out)
+        return EXIT_INTERRUPT if not signals else 128 + signals[0]
+    except BotError as error:
+        err.write(_report(error, directory))
+        return 1
+    except ValueError as error:  # a bot that cannot be copied or sent to its own process
+        raise UsageError(f"argument --bots: {error}") from None
+    except OSError as error:
+        if directory is None:
+            raise
+        raise UsageError(f"argument --records: cannot write to {directory}: {error}") from None
+    _write_result(result, args.json, out)
+    return 0
+
+
+def _write_result(result: TournamentResult, as_json: bool, out: TextIO) -> None:
+    if as_json:
         out.write(json.dumps(result.as_dict(), indent=2) + "\n")
     else:
         out.write(render(result) + "\n")
-    return 0
+
+
+def _report(error: BotError, directory: Path | None) -> str:
+    """What a broken bot's author reads: what went wrong, where, and the bot's traceback."""
+    lines = [f"{PROG}: bot {error.bot!r} {error.reason}"]
+    if error.match is not None:
+        lines.append(
+            f"  in match {error.match} (tournament seed {error.seed}, "
+            f"game seed {error.game_seed}), at seat {error.seat}"
+        )
+    else:
+        lines.append(f"  at seat {error.seat}")
+    if error.position is not None:
+        lines.append(f"  position: {error.position}")
+    if directory is not None:
+        lines.append(f"  the records of the matches that finished are in {directory}")
+    if error.bot_traceback:
+        lines.append("the bot's traceback:")
+        lines.extend("  " + line for line in error.bot_traceback.rstrip("\n").splitlines())
+    return "\n".join(lines) + "\n"

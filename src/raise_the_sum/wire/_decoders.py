@@ -36,8 +36,8 @@ from raise_the_sum.records import MatchRecord, tag_problem
 from raise_the_sum.rng import Rng
 from raise_the_sum.rulebook import parse_rule_id
 from raise_the_sum.rules import Rules
-from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, attack_of, explain, score
-from raise_the_sum.state import GameState, InvalidState, Phase, check_table, validate
+from raise_the_sum.scoring import NO_ATTACK, Attack, Explanation, Step, explain, score
+from raise_the_sum.state import GameState, InvalidState, Phase, validate
 from raise_the_sum.verdicts import Verdict
 from raise_the_sum.views import PlayerView
 from raise_the_sum.wire._encoders import attack_object
@@ -435,69 +435,10 @@ def _d_view(value: object, path: str) -> PlayerView:
         discard=_pile_of(obj["discard"], f"{path}/discard"),
     )
     try:
-        _check_view(view)
+        validate(view)  # the view's checks, as a state's (rules R3.1, R4.11, R6.2, ...)
     except InvalidState as error:
         _problem(error, path)
     return view
-
-
-def _check_view(view: PlayerView) -> None:
-    """What a view must satisfy: the public checks of a state, and its own counts."""
-    rules = view.rules
-    if len(view.hand_sizes) != rules.players:
-        raise InvalidState(
-            ("hand_sizes",),
-            f"one size per seat: {rules.players}, got {len(view.hand_sizes)}",
-            "R3.1",
-            "PlayerView",
-        )
-    if view.hand_sizes[view.seat] != len(view.hand):
-        raise InvalidState(
-            ("hand_sizes", view.seat),
-            f"the seat's own hand holds {len(view.hand)} cards, not {view.hand_sizes[view.seat]}",
-            "R6.2",
-            "PlayerView",
-        )
-    check_table(
-        "PlayerView",
-        rules,
-        view.phase,
-        view.current,
-        view.hand_sizes,
-        view.points,
-        view.to_beat,
-        view.standing,
-        view.standing_seat,
-        view.passed,
-    )
-    if view.attack != attack_of(view.standing):
-        raise InvalidState(
-            ("attack",),
-            f"the attack is the standing play's: {attack_of(view.standing)}, not {view.attack}",
-            "R4.11",
-            "PlayerView",
-        )
-    seen = Counter(view.hand)
-    seen.update(view.standing)
-    seen.update(view.discard)
-    extra = seen - Counter(rules.deck)
-    if extra:
-        raise InvalidState(
-            (),
-            "the hand, the standing play and the discard pile hold cards the deck "
-            f"does not: extra {' '.join(map(str, sorted(extra.elements())))}",
-            "R6.2",
-            "PlayerView",
-        )
-    counted = sum(view.hand_sizes) + view.deck_size + len(view.standing) + len(view.discard)
-    if counted != len(rules.deck):
-        raise InvalidState(
-            ("deck_size",),
-            f"the hands, the deck, the standing play and the discard pile hold {counted} "
-            f"cards; the rules' deck has {len(rules.deck)}",
-            "R6.2",
-            "PlayerView",
-        )
 
 
 def _d_step(value: object, path: str) -> Step:
