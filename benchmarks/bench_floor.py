@@ -274,13 +274,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
             old = Path(tmp) / "src"
-            now_runs, old_runs = [], []
+            now_runs: list[float] = []
+            old_runs: list[float] = []
             for r in range(args.repeats):
                 first = 10_000 * r
                 # The two trees take turns going first (see bench.py's compare).
                 sides = [(now_runs, current), (old_runs, old)]
-                for runs, src in sides if r % 2 == 0 else sides[::-1]:
-                    runs.append(matches_run(src, first, args.matches))
+                for taken, src in sides if r % 2 == 0 else sides[::-1]:
+                    taken.append(matches_run(src, first, args.matches))
             now_s, old_s = statistics.median(now_runs), statistics.median(old_runs)
         print(f"{'random 4-player match, this tree':<38}{now_s * 1e3:>8.2f}ms")
         print(

@@ -28,7 +28,7 @@ import attrs
 
 from raise_the_sum import Action, PlayerView, Rng, apply, legal_plays, new_game, observe
 from raise_the_sum._bothost import Host, Remote, close_host
-from raise_the_sum.bots import RandomBot
+from raise_the_sum.bots import Bot, RandomBot
 from raise_the_sum.state import Phase
 
 
@@ -44,7 +44,7 @@ class Opener:
 
 def decisions(count: int) -> list[tuple[PlayerView, tuple[Action, ...], Rng]]:
     """``count`` decisions from seeded random matches: a view, its legal actions, a generator."""
-    found = []
+    found: list[tuple[PlayerView, tuple[Action, ...], Rng]] = []
     rng = Rng.from_seed(2026)
     seed = 0
     while len(found) < count:
@@ -72,7 +72,7 @@ def main() -> None:
     here: list[float] = []
     there: list[float] = []
     for repeat in range(args.repeats):
-        ways = [(here, bot), (there, remote)]
+        ways: list[tuple[list[float], Bot | Remote]] = [(here, bot), (there, remote)]
         for times, way in ways if repeat % 2 == 0 else ways[::-1]:
             begun = time.perf_counter()
             for view, legal, rng in cases:

@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         times = calibrate(args.calibrate, args.seed)
         budget = statistics.fmean(times)
         search_total, search_count = sum(times), len(times)
-        note = {
+        note: dict[str, Any] = {
             "calibration": {
                 "matches": args.calibrate,
                 "decisions": len(times),

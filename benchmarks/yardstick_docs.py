@@ -7,6 +7,7 @@ goes on (the text says how many matches it holds), or with ``final`` once it has
 import json
 import statistics
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, "benchmarks")
@@ -22,7 +23,7 @@ resumed = [lines[i + 1] for i, m in enumerate(lines) if m["kind"] == "header" an
 final = sys.argv[1] == "final" if len(sys.argv) > 1 else False
 
 
-def pct(v):
+def pct(v: float) -> str:
     return f"{v * 100:.1f}%"
 
 
@@ -45,7 +46,7 @@ for pairing in ("search vs 3 ismcts", "ismcts vs 3 search"):
     )
 
 
-def q(v, p):
+def q(v: list[float], p: float) -> float:
     o = sorted(v)
     return o[min(len(o) - 1, int(p * len(o)))]
 
@@ -70,7 +71,7 @@ sims = [s for m in matches for s in m["ismcts_simulations"]]
 budgets = [m["budget_seconds"] for m in matches]
 
 
-def table(header, rows):
+def table(header: Sequence[object], rows: Sequence[Sequence[object]]) -> str:
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     sep = "   " + "  ".join("=" * w for w in widths)
     out = [

@@ -108,7 +108,9 @@ if (process.argv.includes("--check")) {
   let current = "";
   try {
     current = readFileSync(output, "utf8");
-  } catch {}
+  } catch {
+    // no file yet: it differs from a fresh generation
+  }
   if (current !== text) {
     console.error(`${output} is not a fresh generation: run node generate.mjs`);
     process.exit(1);

@@ -80,22 +80,29 @@ seeds: st.SearchStrategy[int] = st.one_of(
 
 @st.composite
 def rules_variants(draw: st.DrawFn) -> Rules:
-    """A valid non-standard configuration, its deck the standard one or a smaller part of it.
+    """Any valid configuration: every ``Rules`` the library accepts, up to equivalence.
 
-    Includes hands dealt above the limit (rule R3.7), plays of at least 2 or
-    3 cards (so an opener may be forced to pass, rule R4.3), short matches,
-    any first player, and decks cut down to the least size rule R3.6 allows.
+    Includes hands dealt above the limit (rule R3.7), plays of at least 2 to
+    4 cards (so an opener may be forced to pass, rule R4.3), plays of up to
+    one card more than the largest hand (a larger ``max_play`` lists the same
+    plays), short matches, any first player, and decks cut down to the least
+    size rule R3.6 allows: a part of the standard deck, or any multiset of
+    the 23 cards (seven or more +9 among them, which no standard deck holds).
     """
     players = draw(st.integers(min_value=2, max_value=4))
     hand_size = draw(st.integers(min_value=1, max_value=9))
     hand_limit = draw(st.integers(min_value=1, max_value=9))
-    min_play = draw(st.integers(min_value=1, max_value=3))
-    max_play = draw(st.integers(min_value=min_play, max_value=5))
+    largest = max(hand_size, hand_limit) + 1
+    min_play = draw(st.integers(min_value=1, max_value=4))
+    max_play = draw(st.integers(min_value=min_play, max_value=max(min_play, largest + 1)))
     points_to_win = draw(st.integers(min_value=1, max_value=3))
     first_player = draw(st.integers(min_value=0, max_value=players - 1))
     least = players * max(hand_size, hand_limit) + max_play + 1
-    size = draw(st.integers(min_value=least, max_value=len(STANDARD_DECK)))
-    order = draw(st.permutations(STANDARD_DECK))
+    if least <= len(STANDARD_DECK) and draw(st.booleans()):
+        size = draw(st.integers(min_value=least, max_value=len(STANDARD_DECK)))
+        deck = draw(st.permutations(STANDARD_DECK))[:size]
+    else:
+        deck = draw(st.lists(cards, min_size=least, max_size=least + 30))
     return Rules(
         players=players,
         hand_size=hand_size,
@@ -104,7 +111,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         max_play=max_play,
         points_to_win=points_to_win,
         first_player=first_player,
-        deck=order[:size],
+        deck=deck,
     )
 
 

@@ -3,7 +3,8 @@
 :class:`Server` runs the installed command line on a free port (``--port 0``;
 the URL comes from the line it prints) with a temporary SQLite database,
 and can stop it, kill it with SIGKILL, and start it again on the same
-database. The helpers below speak the protocol with httpx.
+database. The helpers below speak the protocol with httpx. Its clients print
+the seed of every table they create (pytest shows it when a test fails).
 
 Every answer an httpx client receives, and every message a WebSocket client
 receives, is checked against the shipped JSON Schemas on the way in, in
@@ -12,11 +13,13 @@ every server test (``contract.validating``, switched on by ``conftest.py``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import select
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -105,8 +108,19 @@ class Server:
         return self.log.read_text(encoding="utf-8")
 
     def client(self) -> httpx.Client:
-        """An HTTP client for this server."""
-        return httpx.Client(base_url=self.url, timeout=30)
+        """An HTTP client for this server; it prints the seed of each table it creates."""
+        return httpx.Client(
+            base_url=self.url, timeout=30, event_hooks={"response": [self._print_seed]}
+        )
+
+    def _print_seed(self, response: httpx.Response) -> None:
+        """After a 201 to ``POST /api/tables``: print the table's seed, for a replay."""
+        request = response.request
+        if request.method == "POST" and request.url.path == "/api/tables":
+            response.read()
+            if response.status_code == 201:
+                table = response.json()["table"]
+                print(f"table {table}: seed {table_seed(self.db, table)}")
 
     def ws_url(self, table: str, token: str, since: int | None = None) -> str:
         """The WebSocket URL of a seat."""
@@ -174,3 +188,13 @@ def wait_for_turn(
         if time.monotonic() > deadline:
             raise AssertionError(f"no turn came: {json.dumps(doc)[:300]}")
         time.sleep(0.01)
+
+
+def table_seed(db: Path, table: str) -> int | None:
+    """The seed of ``table``, read from the server's database (None if it is not there)."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
+        row = connection.execute("SELECT state FROM tables WHERE id = ?", (table,)).fetchone()
+    if row is None:
+        return None
+    seed: int = json.loads(row[0])["seed"]
+    return seed

@@ -5,9 +5,11 @@
 * Random bodies, wrong types, huge numbers, unknown fields, wrong content
   types and truncated JSON each get a 400 ``bad_input``, and nothing changes.
 * The swap test: two tables whose states differ only in what seat 0 cannot
-  see (seat 1's hand and the deck's order, dealt from stacked decks) send
-  seat 0 byte-identical documents, first WebSocket message included, for the
-  same actions; seat 1, who can see the difference, gets different ones.
+  see (a card of seat 1's hand, a card seat 1 draws and the deck's order,
+  dealt from stacked decks) send seat 0 byte-identical documents, first
+  WebSocket message included, for the same actions; seat 1, who can see the
+  difference, gets different ones, and its events show its own draws' cards
+  and never seat 0's.
 """
 
 from __future__ import annotations
@@ -277,14 +279,25 @@ def test_a_bad_table_is_refused_with_400(still_server: Server, body: dict[str, A
 # --- the swap test ---------------------------------------------------------------------------
 
 
+#: Where seat 1's first draw lies in a 2-player deck: 14 cards dealt, then seat 0 draws one.
+SEAT_ONE_DRAWS = 15
+
+
 def twin_decks() -> tuple[list[Any], list[Any]]:
-    """Two stacked decks for 2 players, differing in a card of seat 1's hand and the last card."""
+    """Two stacked decks for 2 players, differing only where seat 0 cannot see.
+
+    The second twin swaps a card dealt to seat 1 with the deck's last card,
+    and the card seat 1 draws at its first turn with the one before the last
+    (neither end card is reached in the test's three rounds).
+    """
     rules = Rules(players=2)
     deck, _ = Rng.from_seed(2026).shuffle(rules.deck)
     first = list(deck)
     position = next(p for p in range(1, 14, 2) if first[p] != first[-1])  # a card dealt to seat 1
+    assert first[SEAT_ONE_DRAWS] != first[-2]
     second = list(first)
     second[position], second[-1] = second[-1], second[position]
+    second[SEAT_ONE_DRAWS], second[-2] = second[-2], second[SEAT_ONE_DRAWS]
     return first, second
 
 
@@ -307,6 +320,7 @@ def twins(
         return made
 
     tables = asyncio.run(make())
+    print(f"twin tables {tables[0][0]} and {tables[1][0]}: seed 7, stacked decks")
     running = Server(db, pace=3600).start()
     yield running, tables
     running.stop()
@@ -404,3 +418,23 @@ def play_the_twins(
             document(client, t, tok[1])["view"]["hand"] for t, tok in ((a, tokens_a), (b, tokens_b))
         ]
         assert ones[0] != ones[1]  # still different for seat 1, and never for seat 0
+        draws = [
+            seat_one_draws(document(client, t, tok[1], since=0))
+            for t, tok in ((a, tokens_a), (b, tokens_b))
+        ]
+        # Seat 1 sees its own first draw, which differs between the twins.
+        assert draws[0][0] != draws[1][0], draws
+
+
+def seat_one_draws(doc: dict[str, Any]) -> list[str]:
+    """Seat 1's own drawn cards in its document's events; seat 0's draws must have no card."""
+    seen: list[str] = []
+    for event in doc["events"]:
+        if event["type"] == "drew":
+            if event["seat"] == 1:
+                assert isinstance(event["card"], str), event
+                seen.append(event["card"])
+            else:
+                assert event["card"] is None, event
+    assert seen, "seat 1 drew no card"
+    return seen
