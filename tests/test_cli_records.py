@@ -15,10 +15,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from properties.strategies import game_states
 from raise_the_sum import (
+    STANDARD_DECK,
     Action,
     Attack,
+    Discard,
     GameState,
     MatchRecord,
     NextRound,
@@ -30,11 +35,14 @@ from raise_the_sum import (
     Verdict,
     check,
     explain,
+    from_position,
+    legal_plays,
     observe,
     observe_events,
     parse_action,
     parse_cards,
     step,
+    to_position,
     wire,
 )
 from raise_the_sum.cli import PROG, main
@@ -163,7 +171,7 @@ def test_R2_6_check_judges_the_issues_example_prints_the_rule_and_the_arithmetic
             "R4.4",
             "legal: 4 × 3 = 12 (the zero card cancels the incoming −5 ÷2), which beats 11",
         ),
-        (["+9 +9 +9 +9 +9"], 0, "R4.3", "legal: 9 + 9 + 9 + 9 + 9 = 45, an opening"),
+        (["+9 +9 +9 +8 +8"], 0, "R4.3", "legal: 9 + 9 + 9 + 8 + 8 = 43, an opening"),
     ],
 )
 def test_check_gives_the_verdict_the_deciding_rule_and_the_exit_status(
@@ -200,12 +208,66 @@ def test_deciding_rule_is_the_broken_rule_or_the_one_that_allows_the_action() ->
 
 def test_the_table_check_builds_holds_every_card_once() -> None:
     state = table(
-        parse_cards("+9 +9 +9 +9 +9 0 0 0"), to_beat=5, against=parse_cards("-2 /3"), discard=True
+        parse_cards("+9 +9 +9 +9 +8 0 0 x3"), to_beat=5, against=parse_cards("-2 /3"), discard=True
     )
     held = [card for hand in state.hands for card in hand]
     assert sorted([*held, *state.standing, *state.deck, *state.discard]) == list(state.rules.deck)
-    assert state.rules.deck.count(parse_cards("+9")[0]) == 5  # one more than the standard deck
+    assert state.rules == Rules(players=2)
     assert check(state, parse_action("discard 0")).legal
+
+
+def test_the_table_check_builds_for_other_rules_seats_every_player() -> None:
+    rules = Rules(players=3, hand_limit=5, deck=(*STANDARD_DECK, *parse_cards("+9 -9")))
+    state = table(parse_cards("+9 +9 +9 +9 +9 -9"), to_beat=3, rules=rules)
+    assert [len(hand) for hand in state.hands] == [6, 5, 5]
+    assert state.rules == rules
+    held = [card for hand in state.hands for card in hand]
+    assert sorted([*held, *state.standing, *state.deck]) == list(rules.deck)
+    assert check(state, Play(parse_cards("+9 -9"))).legal
+
+
+@pytest.mark.parametrize(
+    ("action", "card", "held"),
+    [
+        ("+9 -9 -9", "-9", 1),
+        ("+5 +5 +5 +5 +5", "+5", 4),
+        ("0 0 0", "0", 2),
+        ("x3 x3 x3 x3", "x3", 3),
+    ],
+)
+def test_R1_2_check_refuses_a_table_the_deck_cannot_hold_and_judges_it_with_a_deck_that_can(
+    tmp_path: Path, action: str, card: str, held: int
+) -> None:
+    words = bad_input("check", action)
+    assert words == (
+        f"argument --hand: the deck holds {held} {card}; this table holds {held + 1} "
+        "(rule R1.2); give a deck that holds them with --rules FILE"
+    )
+    deck = (*STANDARD_DECK, *parse_cards(action))
+    path = tmp_path / "house.json"
+    path.write_text(wire.dumps(Rules(players=2, deck=deck)), encoding="utf-8")
+    status, out, err = run("check", action, "--rules", str(path))
+    assert (status, err) == (0, ""), out
+    assert out.startswith("legal: ")
+
+
+def test_R4_8_check_refuses_a_twelve_card_hand_and_judges_it_under_rules_that_allow_it(
+    tmp_path: Path,
+) -> None:
+    hand = "+1 +1 +2 +2 +3 +3 +4 +4 +5 +5 +6 +6"
+    words = bad_input("check", "+1 +2", "--hand", hand)
+    assert words == (
+        "argument --hand: a hand holds at most 8 cards here, got 12 (rule R4.8); "
+        "give other rules with --rules FILE"
+    )
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"players": 2, "hand_limit": 11}), encoding="utf-8")
+    assert run("check", "+1 +2", "--hand", hand, "--rules", str(path))[0] == 0
+
+
+def test_R1_2_an_attack_the_deck_cannot_hold_is_refused_naming_against() -> None:
+    words = bad_input("check", "+8", "--to-beat", "2", "--against", "-9 -9")
+    assert words.startswith("argument --against: the deck holds 1 -9; this table holds 2")
 
 
 @pytest.mark.parametrize(
@@ -499,3 +561,135 @@ def test_a_bad_json_record_is_one_line_naming_the_place(tmp_path: Path) -> None:
     data["tags"] = {"Seed": "1"}  # a tag the record refuses
     path.write_text(json.dumps(data), encoding="utf-8")
     assert "reserved" in bad_input("replay", str(path))
+
+
+# --- check at a position, and replay --at ----------------------------------------------------
+
+
+def _judged(state: GameState, action: Action, seat: int | None) -> tuple[int, str]:
+    """``check ACTION --position`` at ``state`` (the referee's, or seat's): status and verdict."""
+    status, out, err = run("check", str(action), "--position", to_position(state, seat=seat))
+    assert err == "", err
+    return status, out.splitlines()[2]
+
+
+@settings(max_examples=40, deadline=None)
+@given(game_states(max_steps=60), st.data())
+def test_check_position_judges_every_action_as_the_library_does_at_random_states(
+    state: GameState, data: st.DataObject
+) -> None:
+    actions = list(legal_plays(state)[:6])
+    hand = state.hands[state.current]
+    if hand:
+        actions.append(Play(data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=6))))
+        actions.append(Discard(hand[:1]))
+    actions += [Pass(), NextRound()]
+    for action in actions:
+        verdict = check(state, action)
+        expected = (0 if verdict.legal else 1, str(verdict))
+        assert _judged(state, action, None) == expected
+        assert _judged(state, action, state.current) == expected
+
+
+def test_check_position_judges_a_seat_not_to_act_out_of_turn() -> None:
+    state = club_night().replay()[1]
+    status, out, _ = run("check", "+3", "--position", to_position(state, seat=0))
+    assert status == 1
+    assert out.splitlines()[0] == "seat 1 to act; judging for seat 0, holding +4 +6 +8 ×2"
+    assert out.splitlines()[2] == "illegal (rule R4.9): it is seat 1's turn, not seat 0's"
+
+
+def test_check_position_reads_a_file_standard_input_and_a_json_state_or_view(
+    tmp_path: Path,
+) -> None:
+    state = club_night().replay()[1]
+    expected = run("check", "+9 +8", "--position", to_position(state))
+    path = tmp_path / "position.txt"
+    path.write_text(to_position(state) + "\n", encoding="utf-8")
+    assert run("check", "+9 +8", "--position", str(path)) == expected
+    assert run("check", "+9 +8", "--position", "-", stdin=to_position(state)) == expected
+    path = tmp_path / "state.json"
+    path.write_text(wire.dumps(state), encoding="utf-8")
+    assert run("check", "+9 +8", "--position", str(path)) == expected
+    path = tmp_path / "view.json"
+    path.write_text(wire.dumps(observe(state, 1)), encoding="utf-8")
+    assert run("check", "+9 +8", "--position", str(path)) == expected
+
+
+def test_check_record_given_a_json_state_points_to_position(tmp_path: Path) -> None:
+    path = tmp_path / "state.json"
+    path.write_text(wire.dumps(club_night().start()), encoding="utf-8")
+    assert bad_input("check", "+9", "--record", str(path)) == (
+        f"{path}: this is a game state, not a match record; judge an action there with: "
+        f"check ACTION --position {path}"
+    )
+
+
+def test_check_position_with_rules_judges_a_house_deck(tmp_path: Path) -> None:
+    text = "rts1 0 +9-9-9|?7 - p0 - 0,0 ? -"
+    assert bad_input("check", "-9 -9", "--position", text) == (
+        "argument --position: column 12: the deck holds 1 -9; this position shows 2 (rule R1.2)"
+    )
+    path = tmp_path / "house.json"
+    path.write_text(
+        wire.dumps(Rules(players=2, deck=(*STANDARD_DECK, *parse_cards("-9")))), encoding="utf-8"
+    )
+    status, out, _ = run("check", "-9 -9", "--position", text, "--rules", str(path))
+    assert (
+        status == 0
+        and out.splitlines()[2] == "legal: 0 (no blue cards: the total starts at 0), an opening"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--position", ""], "argument --position: empty; give a position"),
+        (["--position", "rts1 0 +9|?7"], "argument --position: column 13: a position has 9"),
+        (["--position", "/no/such.rts"], "/no/such.rts: No such file or directory"),
+        (
+            ["--position", "rts1 0 +9|?7 - p0 - 0,0 ? -", "--hand", "+9"],
+            "argument --position: the position gives the table; leave out --hand",
+        ),
+        (
+            ["--position", "rts1 0 +9|?7 - p0 - 0,0 ? -", "--at", "1"],
+            "argument --at: a position in a record; give --record FILE",
+        ),
+        (
+            ["--position", "rts1 * ?1|?7 - p0 - 0,0 ? -"],
+            "argument --position: the position does not show the hand of seat 0, who is to act",
+        ),
+    ],
+)
+def test_check_position_refuses_bad_input_on_one_line(argv: list[str], words: str) -> None:
+    assert bad_input("check", "+9", *argv).startswith(words)
+
+
+def test_check_position_and_record_together_are_refused(club: Path) -> None:
+    assert bad_input(
+        "check", "+9", "--record", str(club), "--position", "rts1 0 +9|?7 - p0 - 0,0 ? -"
+    ) == ("argument --position: give a position or a record, not both")
+
+
+def test_replay_at_prints_the_position_after_n_actions_referee_or_seat(club: Path) -> None:
+    states = club_night().replay()
+    for at in range(len(states)):
+        status, out, err = run("replay", str(club), "--at", str(at))
+        assert (status, err) == (0, "")
+        assert out == to_position(states[at]) + "\n"
+        assert from_position(out).state() == states[at]
+        status, out, _ = run("replay", str(club), "--at", str(at), "--seat", "1")
+        assert out == to_position(states[at], seat=1) + "\n"
+        assert from_position(out).view() == observe(states[at], 1)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--at", "8"], "argument --at: the record has 7 actions; give 0 to 7, got 8"),
+        (["--at", "x"], "argument --at: a number of actions, 0 or more, got 'x'"),
+        (["--at", "1", "--json"], "argument --at: the position is one line of text"),
+    ],
+)
+def test_replay_at_refuses_a_bad_number(club: Path, argv: list[str], words: str) -> None:
+    assert bad_input("replay", str(club), *argv).startswith(words)

@@ -7,6 +7,8 @@ these bugs (and more) one at a time and runs the tests that concern them;
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -17,6 +19,7 @@ from raise_the_sum import (
     Play,
     Rng,
     Rules,
+    _memo,
     apply,
     explain,
     legal_plays,
@@ -70,11 +73,19 @@ def test_a_need_of_exactly_the_largest_add_sum_is_met_by_it() -> None:
 # --- validate: the order of hands and of the standing play (rule R1.4) --------------------------
 
 
+def _unchecked(state: GameState, **changes: Any) -> GameState:
+    """``state`` with ``changes``, built past the constructor's checks (which refuse an
+    unsorted hand too), as the engine builds its states: ``validate`` must refuse it itself."""
+    values = {field.name: getattr(state, field.name) for field in attrs.fields(GameState)}
+    made: GameState = _memo.maker(GameState)(*{**values, **changes}.values())
+    return made
+
+
 def test_validate_refuses_an_unsorted_hand_naming_it() -> None:
     state = new_game(seed=7)
     hand = state.hands[2]
     assert hand[0] != hand[-1]
-    shuffled = attrs.evolve(state, hands=(*state.hands[:2], hand[::-1], *state.hands[3:]))
+    shuffled = _unchecked(state, hands=(*state.hands[:2], hand[::-1], *state.hands[3:]))
     with pytest.raises(InvalidState) as caught:
         validate(shuffled)
     assert (caught.value.where, caught.value.rule) == (("hands", 2), "R1.4")
@@ -90,7 +101,7 @@ def test_validate_accepts_a_sorted_hand_with_equal_cards_side_by_side() -> None:
 def test_validate_refuses_an_unsorted_standing_play_naming_it() -> None:
     state = apply(new_game(seed=7), Play(parse_cards("+7 +6 -5")))
     assert len(set(state.standing)) == 3
-    unsorted = attrs.evolve(state, standing=state.standing[::-1])
+    unsorted = _unchecked(state, standing=state.standing[::-1])
     with pytest.raises(InvalidState) as caught:
         validate(unsorted)
     assert (caught.value.where, caught.value.rule) == (("standing",), "R1.4")

@@ -28,6 +28,7 @@ from raise_the_sum import (
 )
 from raise_the_sum.bots import GreedyBot, RandomBot
 from raise_the_sum.driver import BotError, Table, bot_step
+from raise_the_sum.position import from_position
 from raise_the_sum.tournament import (
     FALLBACK,
     MatchResult,
@@ -140,6 +141,10 @@ def test_a_bot_that_raises_is_reported_with_match_seeds_seat_and_its_own_traceba
     assert error.bot_traceback is not None
     assert "in broken_helper" in error.bot_traceback and "KeyError" in error.bot_traceback
     assert "driver.py" not in error.bot_traceback  # the bot's own frames only
+    # The position the bot saw, in its seat's form: it reads back as that seat's position.
+    assert error.position is not None and f"; position: {error.position}" in str(error)
+    seen = from_position(error.position)
+    assert seen.seat == 1 and len(seen.hands[1]) > 0
 
 
 def test_a_bot_error_pickles_whole_so_it_comes_back_from_a_worker_as_raised() -> None:

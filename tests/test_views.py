@@ -30,6 +30,7 @@ from raise_the_sum import (
     new_game,
     observe,
     parse_cards,
+    wire,
 )
 
 _PUBLIC = {
@@ -102,6 +103,7 @@ def test_a_view_shows_the_seats_own_hand_every_hand_size_and_the_public_table() 
         assert view.points == state.points
         assert view.deck_size == len(state.deck)
         assert view.discard == state.discard
+        assert (view.players, view.active) == (state.players, state.active) == (3, (0, 2))
 
 
 def test_a_view_has_no_attribute_beyond_the_public_ones() -> None:
@@ -110,6 +112,8 @@ def test_a_view_has_no_attribute_beyond_the_public_ones() -> None:
     assert {name for name in dir(view) if not name.startswith("_")} == _PUBLIC | {
         "opening",
         "to_act",
+        "players",
+        "active",
     }
     assert not hasattr(view, "__dict__")  # slotted: nothing can be hung on it
 
@@ -194,3 +198,16 @@ def test_R7_2_observe_refuses_a_state_that_is_not_a_game_state() -> None:
     view = observe(_deal(_HANDS, "+9"), 0)
     with pytest.raises(TypeError, match=r"^state must be a GameState, got "):
         observe(view, 0)  # type: ignore[arg-type]
+
+
+def test_a_views_wire_encoding_carries_players_and_active_and_checks_them_when_read() -> None:
+    view = observe(_midgame(_deal(_HANDS, "+9 +8 +7")), 2)
+    document = wire.encode(view)
+    assert (document["players"], document["active"]) == (3, [0, 2])
+    assert wire.decode(PlayerView, document) == view
+    older = {key: value for key, value in document.items() if key not in ("players", "active")}
+    assert wire.decode(PlayerView, older) == view  # a reader of wire format 1 before them
+    with pytest.raises(wire.WireError, match=r"/players: expected 3, the rules' players"):
+        wire.decode(PlayerView, {**document, "players": 4})
+    with pytest.raises(wire.WireError, match=r"/active: expected \[0, 2\], the seats that"):
+        wire.decode(PlayerView, {**document, "active": [0, 1, 2]})

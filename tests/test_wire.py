@@ -278,6 +278,8 @@ def test_a_view_has_no_hands_deck_seed_or_rng() -> None:
         "points": [0, 0],
         "deck_size": 4,
         "discard": [],
+        "players": 2,
+        "active": [0, 1],
     }
     assert decode(PlayerView, encode(observe(state, 0))) == observe(state, 0)
 

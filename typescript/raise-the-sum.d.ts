@@ -536,6 +536,14 @@ export interface View {
   points: [number, number] | [number, number, number] | [number, number, number, number];
   deck_size: number;
   discard: Card[];
+  /**
+   * Optional: rules.players.
+   */
+  players?: number;
+  /**
+   * Optional: the seats that have not passed.
+   */
+  active?: number[];
 }
 /**
  * A play (rules R4.3 to R4.6), with the one line of its explanation.

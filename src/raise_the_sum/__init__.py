@@ -30,6 +30,7 @@ from raise_the_sum.engine import (
 from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.events import observe_events, step
 from raise_the_sum.limits import DEFAULT_ACTION_LIMIT, action_bound
+from raise_the_sum.position import Position, PositionError, from_position, to_position
 from raise_the_sum.records import MatchRecord, RecordError
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -61,6 +62,8 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "Position",
+    "PositionError",
     "RaiseTheSumError",
     "RecordError",
     "Rng",
@@ -72,6 +75,7 @@ __all__ = [
     "attack_of",
     "check",
     "explain",
+    "from_position",
     "legal_plays",
     "legal_plays_by_definition",
     "match_winner",
@@ -84,5 +88,6 @@ __all__ = [
     "sample_state",
     "score",
     "step",
+    "to_position",
     "validate",
 ]

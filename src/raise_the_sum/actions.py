@@ -12,7 +12,7 @@ True
 >>> print(Play(parse_cards("x2 +8")))
 play +8 x2
 >>> parse_action("discard -3")
-Discard(cards=(Card.parse('-3'),))
+parse_action('discard -3')
 """
 
 from __future__ import annotations
@@ -46,6 +46,10 @@ class Play:
     def __str__(self) -> str:
         return "play " + " ".join(map(str, self.cards)) if self.cards else "play (no cards)"
 
+    def __repr__(self) -> str:
+        """Short, and it reads back: ``parse_action('play +8 x2')``."""
+        return f"parse_action({str(self)!r})" if self.cards else "Play(cards=())"
+
 
 @attrs.frozen
 class Pass:
@@ -68,6 +72,10 @@ class Discard:
     def __str__(self) -> str:
         return "discard " + " ".join(map(str, self.cards)) if self.cards else "discard (no cards)"
 
+    def __repr__(self) -> str:
+        """Short, and it reads back: ``parse_action('discard -3')``."""
+        return f"parse_action({str(self)!r})" if self.cards else "Discard(cards=())"
+
 
 @attrs.frozen
 class NextRound:
@@ -88,7 +96,9 @@ def parse_action(text: str) -> Action:
     separated by whitespace and the cards use :func:`~raise_the_sum.parse_cards`.
 
     >>> parse_action("play +8 x2")
-    Play(cards=(Card.parse('+8'), Card.parse('x2')))
+    parse_action('play +8 x2')
+    >>> parse_action("play +8 x2").cards
+    (Card.parse('+8'), Card.parse('x2'))
     >>> parse_action("pass")
     Pass()
     >>> parse_action("fold")

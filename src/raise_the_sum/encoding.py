@@ -27,7 +27,7 @@ The standard game has 75,394 plays, 23 discards (one card of each of the
 >>> action_from_id(75418, rules)
 NextRound()
 >>> action_from_id(action_id(Play(parse_cards("+8 +4 x2")), rules), rules)
-Play(cards=(Card.parse('+4'), Card.parse('+8'), Card.parse('x2')))
+parse_action('play +4 +8 x2')
 
 **The formula.** Let the deck's distinct cards, in card order, be kinds
 ``0 .. K-1``, with ``m_j`` copies of kind ``j``. A multiset of cards is a

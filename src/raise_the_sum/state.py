@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final, Protocol, cast
 import attrs
 
 from raise_the_sum import _validate
+from raise_the_sum._render import short_repr, table_html
 from raise_the_sum.cards import Card, Kind
 from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.rng import Rng
@@ -189,6 +190,23 @@ class GameState:
     def active(self) -> tuple[int, ...]:
         """The seats still in this round, in seat order."""
         return tuple(s for s in range(self.rules.players) if s not in self.passed)
+
+    def __repr__(self) -> str:
+        """The table in the position notation, with the deck and the discard pile as sizes.
+
+        Every hand shows; the deck's order, the seed and the generator do not,
+        and a house deck is left out. The whole state, to paste, is
+        :func:`to_position(state) <raise_the_sum.to_position>`.
+
+        >>> from raise_the_sum import Play, apply, new_game, parse_cards
+        >>> apply(new_game(seed=7), Play(parse_cards("+7 +6 -5")))
+        <GameState rts1 * +5+5+6-3-6|+1+3+4+8+8x2-2-7|+1+2+4+6+9x3/2|+2+3+8+8+9-1/3 +6+7-5@0=13 p1 - 0,0,0,0 ?32 ?0>
+        """  # noqa: E501 (a doctest shows the repr whole)
+        return short_repr(self, None, self.hands, len(self.deck), len(self.discard))
+
+    def _repr_html_(self) -> str:
+        """A small HTML table for notebooks: every hand in the guide's colours and signs."""
+        return table_html(self, "the whole table", self.hands, len(self.deck), len(self.discard))
 
 
 class InvalidState(RaiseTheSumError, ValueError):

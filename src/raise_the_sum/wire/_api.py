@@ -88,7 +88,7 @@ def decode(cls: object, value: object) -> Any:
 
     >>> from raise_the_sum import Action
     >>> decode(Action, {"type": "discard", "cards": ["x2", "+8"]})
-    Discard(cards=(Card.parse('+8'), Card.parse('x2')))
+    parse_action('discard +8 x2')
     >>> decode(Action, {"type": "pass", "seat": 2})
     Traceback (most recent call last):
     ...

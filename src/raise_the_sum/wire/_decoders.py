@@ -414,8 +414,12 @@ _VIEW_FIELDS: Final = (
 )
 
 
+#: Fields a view's document may hold, derived from the others: checked, never needed.
+VIEW_DERIVED: Final = ("players", "active")
+
+
 def _d_view(value: object, path: str) -> PlayerView:
-    obj = _object(value, path, "a view", _VIEW_FIELDS)
+    obj = _object(value, path, "a view", _VIEW_FIELDS, VIEW_DERIVED)
     _format(obj, path, VIEW_FORMAT)
     rules = _d_rules(obj["rules"], f"{path}/rules")
     view = PlayerView(
@@ -438,6 +442,14 @@ def _d_view(value: object, path: str) -> PlayerView:
         validate(view)  # the view's checks, as a state's (rules R3.1, R4.11, R6.2, ...)
     except InvalidState as error:
         _problem(error, path)
+    if "players" in obj:
+        players = _int(obj["players"], f"{path}/players", 2, 4, "a number of players")
+        if players != view.players:
+            _fail(f"{path}/players", f"expected {view.players}, the rules' players")
+    if "active" in obj:
+        active = _seats(obj["active"], f"{path}/active")
+        if active != frozenset(view.active):
+            _fail(f"{path}/active", f"expected {list(view.active)}, the seats that have not passed")
     return view
 
 

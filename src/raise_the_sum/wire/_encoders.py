@@ -146,6 +146,8 @@ def _view(view: PlayerView) -> dict[str, JSON]:
         "points": list(view.points),
         "deck_size": view.deck_size,
         "discard": _pile(view.discard),
+        "players": view.players,
+        "active": list(view.active),
     }
 
 

@@ -27,7 +27,7 @@ from raise_the_sum.scoring import Attack, Explanation, Step
 from raise_the_sum.state import GameState
 from raise_the_sum.verdicts import Verdict
 from raise_the_sum.views import PlayerView
-from raise_the_sum.wire._decoders import EVENT_DECODERS
+from raise_the_sum.wire._decoders import EVENT_DECODERS, VIEW_DERIVED
 from raise_the_sum.wire._errors import WireError
 from raise_the_sum.wire._format import (
     CARD_SPELLINGS,
@@ -89,6 +89,29 @@ _RULE_SCHEMA: Final = {
     "pattern": "^R(0|[1-9][0-9]{0,2})\\.(0|[1-9][0-9]{0,2})$",
 }
 
+#: A view's fields; ``players`` and ``active``, derived, are optional (added in format 1).
+_VIEW_PROPERTIES: Final[dict[str, Any]] = {
+    "format": {"const": VIEW_FORMAT},
+    "version": {"const": FORMAT_VERSION},
+    "rules": _ref("rules"),
+    "seat": _SEAT,
+    "phase": {"enum": list(PHASE_BY_NAME)},
+    "current": _SEAT,
+    "hand": _CARDS,
+    "hand_sizes": {"type": "array", "items": _integer(0), "minItems": 2, "maxItems": 4},
+    "to_beat": _nullable(_integer(0)),
+    "attack": _ref("attack"),
+    "standing": _CARDS,
+    "standing_seat": _nullable(_SEAT),
+    "passed": _SEATS,
+    "points": {"type": "array", "items": _integer(0), "minItems": 2, "maxItems": 4},
+    "deck_size": _integer(0),
+    "discard": _CARDS,
+    "players": {"description": "Optional: rules.players.", **_integer(2, 4)},
+    "active": {"description": "Optional: the seats that have not passed.", **_SEATS},
+}
+
+
 _DEFS: Final[dict[str, dict[str, Any]]] = {
     "card": {
         "description": "A card in its notation (rule R1.6); encode writes the ASCII one.",
@@ -143,24 +166,8 @@ _DEFS: Final[dict[str, dict[str, Any]]] = {
     ),
     "view": _closed(
         "The table as one seat sees it.",
-        {
-            "format": {"const": VIEW_FORMAT},
-            "version": {"const": FORMAT_VERSION},
-            "rules": _ref("rules"),
-            "seat": _SEAT,
-            "phase": {"enum": list(PHASE_BY_NAME)},
-            "current": _SEAT,
-            "hand": _CARDS,
-            "hand_sizes": {"type": "array", "items": _integer(0), "minItems": 2, "maxItems": 4},
-            "to_beat": _nullable(_integer(0)),
-            "attack": _ref("attack"),
-            "standing": _CARDS,
-            "standing_seat": _nullable(_SEAT),
-            "passed": _SEATS,
-            "points": {"type": "array", "items": _integer(0), "minItems": 2, "maxItems": 4},
-            "deck_size": _integer(0),
-            "discard": _CARDS,
-        },
+        _VIEW_PROPERTIES,
+        [name for name in _VIEW_PROPERTIES if name not in VIEW_DERIVED],
     ),
     "step": _closed(
         "One step of an explanation, citing its rule.",
