@@ -12,6 +12,7 @@ in ``nitpick_ignore``.
 from __future__ import annotations
 
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
@@ -68,11 +69,33 @@ nitpick_ignore = [
     ("py:class", "pettingzoo.utils.env.AECEnv"),
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "raise_the_sum.adapters.openspiel._Node"),
+    # The same types as autodoc's mocks name them, when the rl extra is not installed.
+    ("py:class", "pettingzoo.AECEnv"),
+    ("py:class", "gymnasium.spaces.Space.typing.Any"),
+    ("py:class", "numpy.typing.NDArray.typing.Any"),
 ]
+
+# The optional extras' packages (web, rl, cli, cluster): those not installed are mocked,
+# so the docs build from a fresh virtual environment with the docs extra alone.
+OPTIONAL_IMPORTS = [
+    "dask",
+    "gymnasium",
+    "numpy",
+    "open_spiel",
+    "orjson",
+    "pettingzoo",
+    "pyspiel",
+    "rich",
+    "starlette",
+    "uvicorn",
+    "uvloop",
+    "websockets",
+]
+autodoc_mock_imports = [name for name in OPTIONAL_IMPORTS if find_spec(name) is None]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-add_module_names = False
+add_module_names = True
 
 html_theme = "furo"
 html_title = f"raise-the-sum {release}"

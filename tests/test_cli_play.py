@@ -882,7 +882,7 @@ def test_a_closed_standard_input_is_the_end_of_input(monkeypatch: pytest.MonkeyP
     assert out.getvalue().rstrip().endswith("End of input: bye! (This was seed 4.)")
 
 
-# --- issue 8: what a first evening in the terminal tripped on ---------------------------------
+# --- what a first evening in the terminal tripped on ------------------------------------------
 
 
 def test_the_word_discard_at_a_play_prompt_is_refused_citing_R4_8() -> None:

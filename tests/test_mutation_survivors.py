@@ -1,4 +1,4 @@
-"""Tests that kill the mutants an outside mutation trial found alive (issue 24, part 1).
+"""Tests that kill the mutants an outside mutation trial found alive.
 
 Each test names the deliberate bug it catches. ``tools/mutation.py`` makes
 these bugs (and more) one at a time and runs the tests that concern them;

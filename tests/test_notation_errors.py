@@ -1,4 +1,4 @@
-"""``NotationError``: typed notation errors (issue 7), and bounded work on long input (issue 8)."""
+"""``NotationError``: typed notation errors, and bounded work on long input."""
 
 from __future__ import annotations
 

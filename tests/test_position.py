@@ -1,4 +1,4 @@
-"""The position notation's reader and writer, case by case (issue 25, section 1)."""
+"""The position notation's reader and writer, case by case."""
 
 from __future__ import annotations
 

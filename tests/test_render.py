@@ -1,4 +1,4 @@
-"""The ``repr`` and the notebook HTML of states and views (issue 25, section 6)."""
+"""The ``repr`` and the notebook HTML of states and views."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tools cite the rule that applies (issue 25 §5, "citations that are right").
+"""The tools cite the rule that applies: citations that are right.
 
 * A lone Multiply, Subtract, Divide or Zero card opens at 0 by R2.7, not R2.1.
 * Discarding a card you do not hold breaks the discard rule, R4.8, not R4.2 (a rule

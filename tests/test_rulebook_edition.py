@@ -37,7 +37,7 @@ PINNED_WORDS: dict[int, str] = {
     1: "8cb64c6a53e2edff",
 }
 
-#: The rules of the software, not of the table (issue 25: notation, generator, bad input).
+#: The rules of the software, not of the table (notation, generator, bad input).
 LIBRARY_RULES = ("R1.4", "R1.6", "R3.2", "R3.8", "R7.1", "R7.2")
 
 
@@ -104,7 +104,7 @@ def test_an_edition_prints_as_it_is_cited() -> None:
 # -- provenance by sentence -------------------------------------------------------------------
 
 
-#: The library's decisions that issue 25 found inside rules marked as the guide's.
+#: The library's decisions found inside rules marked as the guide's.
 DECISIONS_IN_GUIDE_RULES = {
     "R4.8": "exactly 7",
     "R4.6": "The replaced cards go to the discard pile.",

@@ -1,4 +1,4 @@
-"""The wire format's pinned shapes (issue 7, format version 1), and its refusals.
+"""The wire format's pinned shapes (format version 1), and its refusals.
 
 Every shape here is a literal: the tests fail if a key, a name or an order
 changes. The property tests (round trips over random matches, fuzzing) are
@@ -314,7 +314,7 @@ def test_a_newer_format_version_is_refused() -> None:
     assert decode(GameState, {**document, "seed": "-12"}).seed == -12
 
 
-# -- tampered states (issue 7's four, and one per check of validate) -----------------------
+# -- tampered states (four by hand, and one per check of validate) ------------------------
 
 
 def tampered(**fields: object) -> dict[str, Any]:

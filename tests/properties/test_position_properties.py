@@ -1,4 +1,4 @@
-"""Properties of the position notation (issue 25): it round-trips states and views, and hides."""
+"""Properties of the position notation: it round-trips states and views, and hides."""
 
 from __future__ import annotations
 

@@ -953,7 +953,7 @@ def test_the_page_says_when_the_server_is_gone_and_catches_up_when_it_is_back(
 
 
 def test_a_push_arriving_while_choosing_keeps_the_choice(server: str, pages: Pages) -> None:
-    """The race of issue 24: a document that arrives between choosing cards and pressing Play
+    """The race: a document that arrives between choosing cards and pressing Play
     (here the socket's own document of the same turn, sent again) keeps the choice and its
     verdict, so Play plays what the player chose."""
     page = pages.open()
@@ -981,7 +981,7 @@ def test_a_push_arriving_while_choosing_keeps_the_choice(server: str, pages: Pag
 
 def test_pushed_documents_are_used_not_fetched_again(server: str, pages: Pages) -> None:
     """Over twenty turns, the page takes the socket's documents as they come: one GET, for the
-    first document, and none after a push (issue 22 measured 54 pushes and 52 GETs in 40 s)."""
+    first document, and none after a push."""
     page = pages.open()
     documents = Documents(page)
     start_standard(page, server)

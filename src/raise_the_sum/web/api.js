@@ -1,4 +1,4 @@
-// The game server's protocol (issue 9), as the page uses it.
+// The game server's protocol, as the page uses it.
 
 /** How long a request may take before the page says the server cannot be reached. */
 const TIMEOUT_MS = 20000;
