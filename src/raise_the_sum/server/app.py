@@ -419,6 +419,7 @@ async def _serve_socket(
             await send(_replying(answer, body.id), outcome.version)
 
     limits: Limits = websocket.app.state.limits
+    limited = _client_address(websocket) not in limits.exempt
     messages = TokenBucket(burst=limits.message_burst, rate=limits.message_rate)
     loop = asyncio.get_running_loop()
 
@@ -428,7 +429,7 @@ async def _serve_socket(
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
-                wait = messages.take("", now=loop.time())
+                wait = messages.take("", now=loop.time()) if limited else 0.0
                 if wait > 0:  # refused before any work; the socket stays open
                     await send(_too_many(wait, "messages on this socket").encoded(), None)
                     continue
