@@ -369,6 +369,8 @@ def take_turn_by_clicking(page: Page) -> None:
         click_cards(page, list(range(count)))
         assert page.inner_text("#play") == "Discard"
         page.click("#play")
+    elif page.is_enabled("#pass") and "nothing you hold beats" in page.inner_text("#prompt"):
+        page.click("#pass")  # as the page says: a person passes to keep their cards
     elif page.is_enabled("#pass"):
         kinds: list[str] = page.eval_on_selector_all(
             "#hand .card",
@@ -985,6 +987,7 @@ def test_pushed_documents_are_used_not_fetched_again(server: str, pages: Pages) 
     page = pages.open()
     documents = Documents(page)
     start_standard(page, server)
+    taken = 0
     for turn in range(20):
         wait_turn(page)
         if match_over(page):
@@ -993,11 +996,14 @@ def test_pushed_documents_are_used_not_fetched_again(server: str, pages: Pages) 
             plays = page.eval_on_selector_all("#log li[data-type=played]", "els => els.length")
             assert plays == len(documents.events("played")) > 0
         take_turn_by_clicking(page)
+        taken += 1
     counts = page.evaluate("window.__rts.counts")
-    print(f"documents: {counts}, HTTP GETs: {documents.gets}")
+    print(f"documents: {counts}, HTTP GETs: {documents.gets}, turns: {taken}")
     assert documents.gets == 1
     assert counts["fetched"] == 0 and counts["posted"] == 0
-    assert counts["pushed"] >= 20 and counts["sent"] >= 20
+    # Each turn's action went on the socket, and a document came back for each (a match may
+    # end before twenty turns).
+    assert taken >= 10 and counts["pushed"] >= taken and counts["sent"] >= taken
 
 
 def test_two_humans_never_see_each_others_draws(server: str, pages: Pages) -> None:
