@@ -57,7 +57,8 @@ nitpick_ignore = [
     # take (imported for type checkers only).
     ("py:class", "raise_the_sum.wire._api.T"),
     # The type variable of the table service's run_engine (its work's result).
-    ("py:class", "raise_the_sum.server.service.T"),
+    ("py:class", "raise_the_sum.server.driving.T"),
+    ("py:class", "collections.abc.Awaitable"),
     ("py:class", "T"),
     ("py:class", "TypeForm"),
     # The adapters' signatures name numpy, gymnasium and PettingZoo types (extra "rl"),

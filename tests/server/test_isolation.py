@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from raise_the_sum import driver as match_driver
-from raise_the_sum.server import service as service_module
+from raise_the_sum.server import driving as driving_module
 from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import (
@@ -91,7 +91,7 @@ class _Failing:
 def test_the_bots_survive_failed_commits_and_carry_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "RETRY_FIRST", 0.01)
+    monkeypatch.setattr(driving_module, "RETRY_FIRST", 0.01)
 
     async def scenario() -> None:
         store = _Failing(SQLiteStore(tmp_path / "tables.db"), failures=0)

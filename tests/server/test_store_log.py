@@ -22,11 +22,11 @@ import pytest
 
 from raise_the_sum import Rules, wire
 from raise_the_sum.actions import Action
-from raise_the_sum.events import Event, step
-from raise_the_sum.server import service as service_module
+from raise_the_sum.server import tables as tables_module
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
-from raise_the_sum.state import GameState, Phase
+from raise_the_sum.server.table import revive
+from raise_the_sum.state import Phase
 
 
 def _new_table(table_id: str) -> NewTable:
@@ -225,7 +225,7 @@ def test_a_table_loaded_from_the_store_replays_to_the_same_states_events_and_doc
         assert live is not None and live.version > 15
         stored = await store.load(table_id)
         assert stored is not None
-        revived = TableService._revive(stored)
+        revived = revive(stored)
         assert revived.state == live.state
         assert revived.version == live.version
         assert revived.seen == live.seen
@@ -252,59 +252,7 @@ def test_a_stored_table_whose_generators_do_not_fit_its_bots_is_refused_on_loadi
         extra["rngs"][1] = None  # seat 1 is a bot
         broken = attrs.evolve(stored, extra=json.dumps(extra))
         with pytest.raises(RuntimeError, match=rf"table {table_id}: .*rngs\[1\]"):
-            TableService._revive(broken)
-        await service.close()
-        await store.close()
-
-    asyncio.run(scenario())
-
-
-def test_a_table_written_with_a_state_and_events_at_every_commit_still_loads(
-    tmp_path: Path,
-) -> None:
-    async def scenario() -> None:
-        service, store, table_id = await _played(tmp_path / "tables.db", 9)
-        live = await service.table(table_id)
-        stored = await store.load(table_id)
-        assert live is not None and stored is not None
-        extra = json.loads(stored.extra)
-        del extra["state_version"]
-
-        full: list[tuple[Event, ...]] = []  # each version's full events, by replay
-        state = wire.loads(GameState, stored.state)
-        for taken in live.actions:
-            state, happened = step(state, taken)
-            full.append(happened)
-
-        def events(version: int) -> str:
-            return json.dumps([wire.encode(event) for event in full[version - 1]])
-
-        # As an earlier server wrote it: the state at the table's version, every step's events.
-        old = attrs.evolve(
-            stored,
-            state=wire.dumps(live.state),
-            extra=json.dumps(extra),
-            steps=tuple(attrs.evolve(s, events=events(s.version)) for s in stored.steps),
-        )
-        revived = TableService._revive(old)
-        assert (revived.state, revived.seen, revived.actions) == (
-            live.state,
-            live.seen,
-            live.actions,
-        )
-        assert revived.state_version == live.version
-        # And a table written by both: the old server's state at version 8, new steps after.
-        at = 8
-        earlier = TableService._revive(attrs.evolve(stored, steps=stored.steps[:at], version=at))
-        mixed = attrs.evolve(
-            old,
-            state=wire.dumps(earlier.state),
-            extra=json.dumps({**extra, "state_version": at}),
-            steps=tuple(attrs.evolve(s, events=None) if s.version > at else s for s in old.steps),
-        )
-        again = TableService._revive(mixed)
-        assert (again.state, again.seen, again.actions) == (live.state, live.seen, live.actions)
-        assert again.document(0, 3) == live.document(0, 3)
+            revive(broken)
         await service.close()
         await store.close()
 
@@ -314,7 +262,7 @@ def test_a_table_written_with_a_state_and_events_at_every_commit_still_loads(
 def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service_module, "KEEP_FINISHED", 1)
+    monkeypatch.setattr(tables_module, "KEEP_FINISHED", 1)
 
     async def finish(service: TableService, seed: int) -> tuple[str, bytes, dict[int, str]]:
         created = await service.create(["human", "random"], Rules(players=2), seed=seed)
@@ -339,9 +287,9 @@ def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
         service = TableService(store, pace=0)
         await service.start()
         first, document, tokens = await finish(service, 3)
-        assert first in service._tables
+        assert first in service.tables
         second, _, _ = await finish(service, 4)
-        assert first not in service._tables and second in service._tables
+        assert first not in service.tables and second in service.tables
         again, seat = await service.authenticate(first, tokens[0])
         assert seat == 0 and again.document(0, 0) == document
         assert again.state.phase is Phase.MATCH_OVER
