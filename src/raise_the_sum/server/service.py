@@ -420,13 +420,8 @@ class TableService:
             if kept is not None:
                 return Outcome.of(kept)
         if version != table.version:
-            stale = ProtocolError(
-                409,
-                "stale_version",
-                f"the table is at version {table.version}, not {version}",
-                version=table.version,
-            )
-            return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
+            why = f"the table is at version {table.version}, not {version}"
+            return await self._stale(table, seat, client_id, why)
         at_once = self.pace == 0 and not self.driving.closing
         work = functools.partial(self._answer, table, seat, action, version, table.state, at_once)
         computed = await self.driving.run_engine(table, work)
@@ -442,12 +437,12 @@ class TableService:
         kept = await self.store.answer(table.table_id, seat, client_id)
         if kept is not None:
             return Outcome.of(kept)
-        stale = ProtocolError(
-            409,
-            "stale_version",
-            f"the table moved on to version {table.version}",
-            version=table.version,
-        )
+        why = f"the table moved on to version {table.version}"
+        return await self._stale(table, seat, client_id, why)
+
+    async def _stale(self, table: Table, seat: int, client_id: str, why: str) -> Outcome:
+        """Refuse an action computed from another version than the table's: a 409."""
+        stale = ProtocolError(409, "stale_version", why, version=table.version)
         return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
 
     @staticmethod
