@@ -53,7 +53,7 @@ from raise_the_sum.server.store import (
     StoreUnavailable,
 )
 
-__all__ = ["DEFAULT_POOL_SIZE", "DEFAULT_TIMEOUT", "SCHEMA_VERSION", "PostgresStore", "is_url"]
+__all__ = ["DEFAULT_POOL_SIZE", "DEFAULT_TIMEOUT", "SCHEMA_VERSION", "PostgresStore", "describe"]
 
 T = TypeVar("T")
 
@@ -131,17 +131,6 @@ _UNAVAILABLE: Final = {
     "XX001": "the database is damaged",
     "XX002": "the database is damaged",
 }
-
-
-def is_url(db: str) -> bool:
-    """True when ``db`` names a PostgreSQL database rather than an SQLite file.
-
-    >>> is_url("postgresql://game@db.example.com:5432/tables"), is_url("postgres://g@h/t")
-    (True, True)
-    >>> is_url("tables.db")
-    False
-    """
-    return db.startswith(("postgresql://", "postgres://"))
 
 
 def describe(url: str) -> str:
