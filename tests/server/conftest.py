@@ -67,3 +67,19 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
         return tmp_path / "tables.db"
     cluster: Cluster = request.getfixturevalue("postgres")
     return cluster.new_database()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def any_still_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A still server (as ``still_server``) on each store: for the tests that both must pass."""
+    folder = tmp_path_factory.mktemp(f"still-{request.param}")
+    if request.param == "sqlite":
+        running = Server(folder / "tables.db", pace=3600).start()
+    else:
+        cluster: Cluster = request.getfixturevalue("postgres")
+        running = Server(cluster.new_database(), pace=3600, log=folder / "server.log").start()
+    yield running
+    errors = running.stop()
+    assert "Traceback" not in errors, errors

@@ -1,7 +1,11 @@
 """A throwaway PostgreSQL cluster for the tests: ``initdb`` and ``pg_ctl`` in a temporary folder.
 
 The cluster listens on 127.0.0.1 on a free port, trusts local connections
-and is deleted when stopped. PostgreSQL refuses to run as root: when the
+and is deleted when stopped. It runs with ``fsync=off``: the tests kill the
+game server, never the machine, and PostgreSQL's own syncs to disk (at each
+``CREATE DATABASE``, at each checkpoint) would take most of their time. A
+commit is still acknowledged only once PostgreSQL wrote it to its log
+(``synchronous_commit`` is the store's). PostgreSQL refuses to run as root: when the
 tests run as root (as CI does), every PostgreSQL command runs as the
 ``postgres`` user that Debian's package makes, in a folder it owns.
 
@@ -56,7 +60,9 @@ class Cluster:
         if self.user is not None:
             entry = pwd.getpwnam(self.user)
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
+        self._run(
+            "initdb", "-N", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8"
+        )
 
     def _run(self, program: str, *args: str) -> None:
         subprocess.run(
@@ -69,7 +75,7 @@ class Cluster:
 
     def start(self) -> None:
         """Start the server and wait until it accepts connections."""
-        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
         self._run(
             "pg_ctl",
             "start",
