@@ -93,7 +93,6 @@ _SCHEMA: Final = (
     version BIGINT NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
-    events TEXT,
     PRIMARY KEY (table_id, version)
 )""",
     """CREATE TABLE IF NOT EXISTS tokens (
@@ -414,17 +413,16 @@ class PostgresStore:
             return False  # two commits of one table: in order, one by one
         now = time.time()
         moved = await connection.execute(
-            "UPDATE tables AS t SET version = v.version, state = COALESCE(v.state, t.state), "
+            "UPDATE tables AS t SET version = v.version, "
             "extra = v.extra, over = v.over, touched = v.touched, driven = v.driven "
-            "FROM unnest(%s::text[], %s::bigint[], %s::bigint[], %s::text[], %s::text[], "
+            "FROM unnest(%s::text[], %s::bigint[], %s::bigint[], %s::text[], "
             "%s::boolean[], %s::float8[], %s::boolean[]) "
-            "AS v(id, expected, version, state, extra, over, touched, driven) "
+            "AS v(id, expected, version, extra, over, touched, driven) "
             "WHERE t.id = v.id AND t.version = v.expected",
             (
                 [c.table_id for c in commits],
                 [c.expected for c in commits],
                 [c.version for c in commits],
-                [c.state for c in commits],
                 [c.extra for c in commits],
                 [c.over for c in commits],
                 [now] * len(commits),
@@ -435,14 +433,13 @@ class PostgresStore:
             return False
         steps = [(commit.table_id, step) for commit in commits for step in commit.steps]
         await connection.execute(
-            "INSERT INTO steps (table_id, version, seat, action, events) "
-            "SELECT * FROM unnest(%s::text[], %s::bigint[], %s::integer[], %s::text[], %s::text[])",
+            "INSERT INTO steps (table_id, version, seat, action) "
+            "SELECT * FROM unnest(%s::text[], %s::bigint[], %s::integer[], %s::text[])",
             (
                 [table_id for table_id, _ in steps],
                 [step.version for _, step in steps],
                 [step.seat for _, step in steps],
                 [step.action for _, step in steps],
-                [step.events for _, step in steps],
             ),
         )
         answers = [(c.table_id, *c.answer) for c in commits if c.answer is not None]
@@ -517,7 +514,7 @@ class PostgresStore:
                 ).fetchall()
                 steps = await (
                     await db.execute(
-                        "SELECT version, seat, action, events FROM steps WHERE table_id = %s "
+                        "SELECT version, seat, action FROM steps WHERE table_id = %s "
                         "AND version <= %s ORDER BY version",
                         (table_id, row[0]),
                     )
@@ -534,10 +531,7 @@ class PostgresStore:
                 setup=row[2],
                 extra=row[3],
                 token_hashes=tuple((seat, digest) for seat, digest in tokens),
-                steps=tuple(
-                    StoredStep(version, seat, action, events or None)
-                    for version, seat, action, events in steps
-                ),
+                steps=tuple(StoredStep(version, seat, action) for version, seat, action in steps),
                 answered=tuple((seat, client_id) for seat, client_id in answered),
                 touched=row[4],
                 over=row[5],
@@ -550,11 +544,10 @@ class PostgresStore:
 
         async def run(db: psycopg.AsyncConnection[Any]) -> bool:
             moved = await db.execute(
-                "UPDATE tables SET version = %s, state = COALESCE(%s, state), extra = %s, "
+                "UPDATE tables SET version = %s, extra = %s, "
                 "over = %s, touched = %s, driven = %s WHERE id = %s AND version = %s",
                 (
                     commit.version,
-                    commit.state,
                     commit.extra,
                     commit.over,
                     time.time(),
@@ -567,10 +560,9 @@ class PostgresStore:
                 return False
             async with db.cursor() as cursor:
                 await cursor.executemany(
-                    "INSERT INTO steps (table_id, version, seat, action, events) "
-                    "VALUES (%s, %s, %s, %s, %s)",
+                    "INSERT INTO steps (table_id, version, seat, action) VALUES (%s, %s, %s, %s)",
                     [
-                        (commit.table_id, step.version, step.seat, step.action, step.events)
+                        (commit.table_id, step.version, step.seat, step.action)
                         for step in commit.steps
                     ],
                 )

@@ -527,7 +527,6 @@ class TableService:
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
-            state=None,
             extra=extra_text(rngs),
             steps=tuple(
                 StoredStep(table.version + number, seat, action_text(action))
