@@ -47,10 +47,10 @@ from raise_the_sum.server.store import (
     Answer,
     Commit,
     NewTable,
-    StoredStep,
     StoredTable,
     StoreError,
     StoreUnavailable,
+    _settle,
 )
 
 __all__ = ["DEFAULT_POOL_SIZE", "DEFAULT_TIMEOUT", "SCHEMA_VERSION", "PostgresStore", "describe"]
@@ -177,15 +177,17 @@ _Job = Callable[[psycopg.AsyncConnection[Any]], Awaitable[Any]]
 _Result = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-def _settle(results: list[_Result]) -> None:
-    """Give each future its value or its error (unless it was cancelled)."""
-    for future, value, error in results:
-        if future.done():
-            continue
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(value)
+async def _kept_answer(
+    db: psycopg.AsyncConnection[Any], table_id: str, seat: int, client_id: str
+) -> Answer | None:
+    """The first answer to ``client_id`` from ``seat`` at the table, or None."""
+    row = await (
+        await db.execute(
+            "SELECT status, body FROM answers WHERE table_id = %s AND seat = %s AND client_id = %s",
+            (table_id, seat, client_id),
+        )
+    ).fetchone()
+    return None if row is None else Answer(row[0], bytes(row[1]))
 
 
 class PostgresStore:
@@ -524,18 +526,7 @@ class PostgresStore:
                         "SELECT seat, client_id FROM answers WHERE table_id = %s", (table_id,)
                     )
                 ).fetchall()
-            return StoredTable(
-                table_id=table_id,
-                version=row[0],
-                state=row[1],
-                setup=row[2],
-                extra=row[3],
-                token_hashes=tuple((seat, digest) for seat, digest in tokens),
-                steps=tuple(StoredStep(version, seat, action) for version, seat, action in steps),
-                answered=tuple((seat, client_id) for seat, client_id in answered),
-                touched=row[4],
-                over=row[5],
-            )
+            return StoredTable.of_rows(table_id, row, tokens, steps, answered)
 
         return await self._read(run)
 
@@ -601,15 +592,9 @@ class PostgresStore:
                     "ORDER BY seq DESC OFFSET %s)",
                     (table_id, seat, keep),
                 )
-            row = await (
-                await db.execute(
-                    "SELECT status, body FROM answers "
-                    "WHERE table_id = %s AND seat = %s AND client_id = %s",
-                    (table_id, seat, client_id),
-                )
-            ).fetchone()
-            assert row is not None  # inserted now, or kept before
-            return Answer(row[0], bytes(row[1]))
+            kept = await _kept_answer(db, table_id, seat, client_id)
+            assert kept is not None  # inserted now, or kept before
+            return kept
 
         kept: Answer = await self._write(run)
         return kept
@@ -618,14 +603,7 @@ class PostgresStore:
         """The first answer to ``client_id`` from ``seat`` at the table, or None."""
 
         async def run(db: psycopg.AsyncConnection[Any]) -> Answer | None:
-            row = await (
-                await db.execute(
-                    "SELECT status, body FROM answers "
-                    "WHERE table_id = %s AND seat = %s AND client_id = %s",
-                    (table_id, seat, client_id),
-                )
-            ).fetchone()
-            return None if row is None else Answer(row[0], bytes(row[1]))
+            return await _kept_answer(db, table_id, seat, client_id)
 
         return await self._read(run)
 

@@ -163,6 +163,34 @@ class StoredTable:
     #: True once the match is over.
     over: bool = False
 
+    @classmethod
+    def of_rows(
+        cls,
+        table_id: str,
+        row: Sequence[Any],
+        tokens: Sequence[Sequence[Any]],
+        steps: Sequence[Sequence[Any]],
+        answered: Sequence[Sequence[Any]],
+    ) -> StoredTable:
+        """The table from a store's rows, as both stores read them.
+
+        ``row`` is ``(version, state, setup, extra, touched, over)``; ``tokens``
+        are ``(seat, hash)``, ``steps`` ``(version, seat, action)``, oldest
+        first, and ``answered`` ``(seat, client id)``.
+        """
+        return cls(
+            table_id=table_id,
+            version=row[0],
+            state=row[1],
+            setup=row[2],
+            extra=row[3],
+            token_hashes=tuple((seat, digest) for seat, digest in tokens),
+            steps=tuple(StoredStep(version, seat, action) for version, seat, action in steps),
+            answered=tuple((seat, client_id) for seat, client_id in answered),
+            touched=row[4],
+            over=bool(row[5]),
+        )
+
 
 @attrs.frozen
 class Commit:
@@ -356,9 +384,12 @@ def _rows(connection: sqlite3.Connection, sql: str, rows: Sequence[tuple[Any, ..
 
 
 def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
-    """On the futures' event loop: give each its value or its error (unless it was cancelled)."""
+    """On the futures' event loop: give each its value or its error (unless it was cancelled).
+
+    Both stores settle their jobs' futures with it.
+    """
     for future, value, error in results:
-        if future.cancelled():
+        if future.done():
             continue
         if error is not None:
             future.set_exception(error)
@@ -675,18 +706,7 @@ class SQLiteStore:
                 ).fetchall()
             finally:
                 db.execute("COMMIT")
-            return StoredTable(
-                table_id=table_id,
-                version=row[0],
-                state=row[1],
-                setup=row[2],
-                extra=row[3],
-                token_hashes=tuple((seat, digest) for seat, digest in tokens),
-                steps=tuple(StoredStep(version, seat, action) for version, seat, action in steps),
-                answered=tuple((seat, client_id) for seat, client_id in answered),
-                touched=row[4],
-                over=bool(row[5]),
-            )
+            return StoredTable.of_rows(table_id, row, tokens, steps, answered)
 
         return await self._read(run)
 
