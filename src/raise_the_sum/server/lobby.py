@@ -49,8 +49,9 @@ __all__ = [
     "seat_taken",
 ]
 
-#: The tables of a lobby page when the request gives no ``limit``, and the most it may ask.
+#: The tables of a lobby page when the request gives no ``limit``.
 DEFAULT_LIMIT: Final = 20
+#: The most tables a lobby page may ask for.
 MAX_LIMIT: Final = 100
 
 #: A table's id, as the server makes them (``secrets.token_urlsafe``).

@@ -165,7 +165,8 @@ class Table:
         return tuple(seat for seat in self.humans() if seat not in self.taken)
 
     def seating(self) -> list[dict[str, object]]:
-        """The documents' ``seating``: each seat's entry (:func:`seating_entry`)."""
+        """The documents' ``seating``: each seat's entry
+        (:func:`~raise_the_sum.server.documents.seating_entry`)."""
         return [
             seating_entry(kind, taken=seat in self.taken) for seat, kind in enumerate(self.seats)
         ]
