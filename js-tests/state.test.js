@@ -7,13 +7,16 @@ import {
   centreModel,
   chooseSession,
   hintText,
+  inviteLink,
   keepSelection,
   nothingBeats,
+  openInvites,
   promptText,
   readFragment,
   seatsModel,
   titleText,
   verdictWords,
+  withSeatTaken,
 } from "../src/raise_the_sum/web/state.js";
 
 const RULES = { players: 4, min_play: 1, max_play: 5, hand_limit: 7, points_to_win: 5 };
@@ -139,4 +142,32 @@ test("a verdict in words: beats, does not beat with its rule, opens", () => {
   assert.deepEqual(no, { legal: false, arith: "5 + 5 = 10", judged: " ✗ does not beat 13 (rule R4.4)" });
   const discard = verdictWords({ type: "discard", cards: ["x2", "-3"] }, { legal: true }, "");
   assert.equal(discard.judged, "✓ Discard ×2 −3");
+});
+
+test("an invite link carries the table and the seat's token, and nothing else", () => {
+  const link = inviteLink("http://127.0.0.1:8000", "abc_DEF-1", "tok/en+=");
+  assert.equal(link, "http://127.0.0.1:8000/#table=abc_DEF-1&token=tok%2Fen%2B%3D");
+  const params = new URLSearchParams(new URL(link).hash.slice(1));
+  assert.deepEqual([...params.keys()], ["table", "token"]);
+  assert.deepEqual(readFragment(new URL(link).hash), { table: "abc_DEF-1", token: "tok/en+=" });
+});
+
+test("invitations stay open until the document shows their seats taken", () => {
+  const invites = { 1: "one", 2: "two" };
+  const seating = (taken) => taken.map((t) => ({ kind: "human", name: null, present: null, taken: t, left: null }));
+  assert.deepEqual(openInvites(invites, null), invites);
+  assert.deepEqual(openInvites(invites, { seating: undefined }), invites);
+  assert.deepEqual(openInvites(invites, { seating: seating([true, false, false]) }), invites);
+  assert.deepEqual(openInvites(invites, { seating: seating([true, true, false]) }), { 2: "two" });
+  assert.deepEqual(openInvites(invites, { seating: seating([true, true, true]) }), {});
+  assert.deepEqual(openInvites(undefined, { seating: seating([true, false]) }), {});
+});
+
+test("a taken notice marks its seat taken in a copy of the document", () => {
+  const before = { version: 3, seating: [{ taken: true }, { taken: false }] };
+  const after = withSeatTaken(before, 1);
+  assert.deepEqual(after.seating, [{ taken: true }, { taken: true }]);
+  assert.equal(before.seating[1].taken, false);
+  assert.equal(withSeatTaken(before, 7), before);
+  assert.equal(withSeatTaken(null, 0), null);
 });

@@ -81,6 +81,11 @@ export function checkAction(table, token, action) {
   });
 }
 
+/** GET /api/tables/{id}/record: the match record, with the seed (a string of digits), once it is over. */
+export function getRecord(table, token) {
+  return request("GET", `/api/tables/${encodeURIComponent(table)}/record`, { token });
+}
+
 /** The WebSocket URL of a seat's live documents. */
 export function socketUrl(table, token, since = null) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";

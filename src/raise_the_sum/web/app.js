@@ -3,8 +3,9 @@
 // through the game server. This module wires the page together; the connection (connection.js),
 // how a document becomes what is drawn (state.js, words.js), the drawing (render.js, cards.js) and
 // the guided hand (lessons.js) live in their own modules.
-import { ApiError, actionId, checkAction, createTable, getTable } from "./api.js";
+import { ApiError, actionId, checkAction, createTable, getRecord, getTable } from "./api.js";
 import { Connection, connectionWords } from "./connection.js";
+import { checkSeed, fairnessWords } from "./fairness.js";
 import { lessonModel, renderLesson } from "./lessons.js";
 import { animatePlay, appendLog, clearLog, followLog, renderCentre, renderHand, renderSeats } from "./render.js";
 import {
@@ -14,13 +15,16 @@ import {
   discarding,
   enterWord,
   hintText,
+  inviteLink,
   keepSelection,
   legalHas,
   myTurn,
+  openInvites,
   promptText,
   readFragment,
   titleText,
   verdictWords,
+  withSeatTaken,
 } from "./state.js";
 import { clockwise, describeEvent, explanationText, seatKinds, seatNames } from "./words.js";
 
@@ -92,7 +96,7 @@ function saveSession(session) {
 }
 
 function inviteUrl(token) {
-  return `${location.origin}/#table=${encodeURIComponent(S.session.table)}&token=${encodeURIComponent(token)}`;
+  return inviteLink(location.origin, S.session.table, token);
 }
 
 // ---------------------------------------------------------------- screens
@@ -286,6 +290,7 @@ function applyDoc(doc) {
   document.body.dataset.phase = doc.view.phase;
   if (doc.view.phase === "match_over") showResult();
   if (S.selected.size && !S.verdict) updateVerdict();
+  updateInvites();
 }
 
 function lessonNow() {
@@ -311,6 +316,13 @@ function startLive() {
       if (S.session !== session) return;
       saveSession(null);
       showStart("That table is no longer available. Start a new match.");
+    },
+    onNotice: (notice) => {
+      if (S.session !== session || !S.doc) return;
+      if (notice.notice === "taken" && Number.isInteger(notice.seat)) {
+        S.doc = withSeatTaken(S.doc, notice.seat);
+        updateInvites();
+      }
     },
   });
   S.conn.start();
@@ -471,8 +483,28 @@ function showResult() {
     li.textContent = `${S.names[seat]}: ${view.points[seat]}`;
     list.append(li);
   }
+  checkFairness();
   if (!dialog.open) dialog.showModal();
   $("play-again").focus();
+}
+
+/** At the end, check the record's seed against the commitment the documents carried. */
+async function checkFairness() {
+  const session = S.session;
+  const commitment = S.doc && S.doc.seed_commitment;
+  const line = $("result-fairness");
+  line.textContent = "";
+  delete line.dataset.fair;
+  if (!session || typeof commitment !== "string") return;
+  let check;
+  try {
+    check = await checkSeed(await getRecord(session.table, session.token), commitment);
+  } catch {
+    check = { seed: null, matches: null };
+  }
+  if (S.session !== session) return;
+  line.textContent = fairnessWords(check);
+  line.dataset.fair = String(check.matches);
 }
 
 // ---------------------------------------------------------------- choosing and acting
@@ -635,7 +667,7 @@ function hideError() {
 function openInvite() {
   const list = $("invite-links");
   list.replaceChildren();
-  const invites = (S.session && S.session.invites) || {};
+  const invites = openInvites(S.session && S.session.invites, S.doc);
   for (const [seat, token] of Object.entries(invites)) {
     const li = document.createElement("li");
     const label = document.createElement("label");
@@ -667,8 +699,20 @@ function openInvite() {
 }
 
 function updateInviteButton() {
-  const invites = (S.session && S.session.invites) || {};
+  const invites = openInvites(S.session && S.session.invites, S.doc);
   $("open-invite").hidden = Object.keys(invites).length === 0 || $("table").hidden;
+}
+
+/** The invitations survive until their seats are taken: then the button and the links go. */
+function updateInvites() {
+  updateInviteButton();
+  const dialog = $("invite");
+  if (!dialog.open) return;
+  const shown = Array.from(dialog.querySelectorAll(".invite-url"), (input) => input.dataset.seat);
+  const open = Object.keys(openInvites(S.session && S.session.invites, S.doc));
+  if (shown.join() === open.join()) return;
+  if (open.length === 0) dialog.close();
+  else openInvite();
 }
 
 function openFresh() {

@@ -35,7 +35,8 @@ const STATUS_OF = { bad_input: 400, unauthorized: 401, not_found: 404, stale_ver
 
 /**
  * A socket message as the page reads it: {kind: "document", doc}, {kind: "error", error}
- * (an ApiError, as the POST would have thrown it), or {kind: "other"} for anything else.
+ * (an ApiError, as the POST would have thrown it), {kind: "notice", notice} (a change that moves
+ * no version, such as a seat taken), or {kind: "other"} for anything else.
  */
 export function readMessage(text) {
   let body;
@@ -48,6 +49,9 @@ export function readMessage(text) {
   if (typeof body.error === "string") {
     return { kind: "error", error: new ApiError(STATUS_OF[body.error] ?? 400, body), replyTo: body.reply_to ?? null };
   }
+  if (typeof body.notice === "string") {
+    return { kind: "notice", notice: body };
+  }
   if (typeof body.version === "number" && body.view && typeof body.view === "object") {
     return { kind: "document", doc: body, replyTo: body.reply_to ?? null };
   }
@@ -58,14 +62,15 @@ export function readMessage(text) {
  * A seat's live connection. ``onDocument(doc)`` gets every document in the order the server sent
  * it (each one's events are those since the one before, so none is shown twice); ``onState(state,
  * retryMs)`` gets "live", "reconnecting" or "lost"; ``onGone(error)`` is called when the table or the
- * seat is no longer there (401 or 404).
+ * seat is no longer there (401 or 404); ``onNotice(notice)`` gets the table's notices.
  */
 export class Connection {
-  constructor({ table, token, version, onDocument, onState = () => {}, onGone = () => {} }) {
+  constructor({ table, token, version, onDocument, onState = () => {}, onGone = () => {}, onNotice = () => {} }) {
     this.table = table;
     this.token = token;
     this.version = version;
     this.onDocument = onDocument;
+    this.onNotice = onNotice;
     this.onState = onState;
     this.onGone = onGone;
     this.socket = null;
@@ -149,6 +154,8 @@ export class Connection {
         this.settle(read, null);
       } else if (read.kind === "error") {
         this.settle(read, read.error);
+      } else if (read.kind === "notice") {
+        this.onNotice(read.notice);
       }
     });
     socket.addEventListener("close", () => {

@@ -21,6 +21,32 @@ export function chooseSession(fromUrl, stored) {
   return usable ? stored : null;
 }
 
+/** The link that invites a friend to a seat: the table's id and the seat's token, nothing more. */
+export function inviteLink(origin, table, token) {
+  return `${origin}/#table=${encodeURIComponent(table)}&token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The invitations still open: those whose seat the document does not show taken (its token
+ * used, or the seat claimed in the lobby). Without ``seating`` (an older server) all stay.
+ */
+export function openInvites(invites, doc) {
+  const seating = doc && Array.isArray(doc.seating) ? doc.seating : null;
+  const open = {};
+  for (const [seat, token] of Object.entries(invites || {})) {
+    const entry = seating ? seating[Number(seat)] : null;
+    if (!entry || !entry.taken) open[seat] = token;
+  }
+  return open;
+}
+
+/** The document with a seat taken, as a ``taken`` notice says (the next document shows it too). */
+export function withSeatTaken(doc, seat) {
+  if (!doc || !Array.isArray(doc.seating) || !doc.seating[seat]) return doc;
+  const seating = doc.seating.map((entry, index) => (index === seat ? { ...entry, taken: true } : entry));
+  return { ...doc, seating };
+}
+
 /** True when the document's seat must play, pass or discard now (a round's result is not a turn). */
 export function myTurn(doc) {
   if (!doc || !Array.isArray(doc.legal)) return false;
