@@ -9,13 +9,17 @@ import {
   hintText,
   inviteLink,
   keepSelection,
+  lobbyRows,
   nothingBeats,
   openInvites,
   promptText,
   readFragment,
+  readWatch,
   seatsModel,
   titleText,
   verdictWords,
+  watchLink,
+  watchedDoc,
   withSeatTaken,
 } from "../src/raise_the_sum/web/state.js";
 
@@ -170,4 +174,68 @@ test("a taken notice marks its seat taken in a copy of the document", () => {
   assert.equal(before.seating[1].taken, false);
   assert.equal(withSeatTaken(before, 7), before);
   assert.equal(withSeatTaken(null, 0), null);
+});
+
+test("a watch link carries the table and the spectators' token, and reads back", () => {
+  const link = watchLink("http://127.0.0.1:8000", "abc", "w/t");
+  assert.equal(link, "http://127.0.0.1:8000/#table=abc&watch=w%2Ft");
+  assert.deepEqual(readWatch(new URL(link).hash), { table: "abc", watch: "w/t" });
+  assert.equal(readFragment(new URL(link).hash), null); // not a seat's link
+  assert.equal(readWatch("#table=abc&token=t"), null);
+});
+
+test("a spectator's document is drawn as a seat-less view: no hand, nobody's turn here", () => {
+  const spectators = {
+    table: "t",
+    version: 4,
+    seat: null,
+    events: [],
+    seats: ["human", "riley"],
+    view: { ...doc().view, rules: { ...RULES, players: 2 }, seat: undefined, hand: undefined, current: 1 },
+  };
+  delete spectators.view.seat;
+  delete spectators.view.hand;
+  const watched = watchedDoc(spectators);
+  assert.equal(watched.view.seat, null);
+  assert.deepEqual(watched.view.hand, []);
+  assert.deepEqual(watched.legal, []);
+  assert.equal(promptText(watched, ["Player 1", "Riley"]), "Riley is thinking…");
+  const seats = seatsModel(watched.view, ["Player 1", "Riley"]);
+  assert.deepEqual(
+    seats.map((seat) => [seat.seat, seat.mine, seat.status]),
+    [
+      [0, false, ""],
+      [1, false, "to play"],
+    ],
+  );
+});
+
+test("the lobby's tables become lines and the seats one may take", () => {
+  const page = {
+    tables: [
+      {
+        table: "a",
+        seats: ["human", "human", "riley"],
+        free: [1],
+        rules: { points_to_win: 5 },
+        created_at: "2026-12-02T10:00:00.000Z",
+        age_seconds: 130,
+      },
+      {
+        table: "b",
+        seats: ["human", "human"],
+        free: [0, 1],
+        rules: { points_to_win: 3 },
+        created_at: "2026-12-02T10:00:00.000Z",
+        age_seconds: 5,
+      },
+    ],
+    next: null,
+  };
+  const rows = lobbyRows(page, (kinds) => kinds.map((kind) => kind.toUpperCase()));
+  assert.deepEqual(rows, [
+    { table: "a", text: "3 players with RILEY, first to 5 · opened 2 minutes ago", free: [1] },
+    { table: "b", text: "2 players, first to 3 · opened just now", free: [0, 1] },
+  ]);
+  assert.deepEqual(lobbyRows(null), []);
 });

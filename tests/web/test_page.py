@@ -1355,3 +1355,92 @@ def test_the_invited_seat_checks_the_deal_against_the_commitment_at_the_end(
     said = guest.text_content("#result-fairness") or ""
     assert said.startswith("Fair deal: the seed ") and "matches the commitment" in said
     screenshot(guest, "invited-fair-deal")
+
+
+# ------------------------------------------------------------------ spectators and the lobby
+
+
+def test_a_spectator_link_shows_the_table_read_only(server: str, pages: Pages) -> None:
+    host = pages.open()
+    open_start(host, server)
+    host.click("#settings summary")
+    host.select_option("#set-players", "3")
+    host.select_option("select[data-seat='1']", "human")
+    host.select_option("select[data-seat='2']", "riley")
+    host.click("#settings-form button[type=submit]")
+    table = wait_table(host)
+    watch = host.input_value(".watch-url")
+    assert f"#table={table}&watch=" in watch and "token=" not in watch
+    host.click("#invite button[value=close]")
+    spectator = pages.open()
+    answers: list[dict[str, object]] = []
+    spectator.on(
+        "response",
+        lambda response: (
+            answers.append(response.json())
+            if "/api/tables/" in response.url and response.ok
+            else None
+        ),
+    )
+    spectator.goto(watch)
+    spectator.wait_for_function(
+        "document.body.dataset.table && document.body.classList.contains('spectating')"
+    )
+    assert table_id(spectator) == table
+    assert [text.splitlines()[0] for text in seat_texts(spectator)] == [
+        "Player 1",
+        "Player 2",
+        "Riley",
+    ]
+    assert spectator.locator("#hand .card").count() == 0
+    assert not spectator.is_visible("#play") and not spectator.is_visible("#pass")
+    assert spectator.text_content("#me-title") == "WATCHING: READ-ONLY"
+    assert answers and all(answer.get("seat", 0) is None for answer in answers)
+    assert all("legal" not in answer and "hand" not in answer["view"] for answer in answers)  # type: ignore[operator]
+    # The host plays; the spectator sees the play arrive.
+    wait_turn(host)
+    before = int(spectator.evaluate("document.body.dataset.version"))
+    take_turn_by_clicking(host)
+    wait_moved(spectator, before)
+    assert any(line.startswith("Player 1 plays") for line in log_texts(spectator))
+    # Keys do nothing for a spectator.
+    spectator.keyboard.press("1")
+    spectator.keyboard.press("Enter")
+    assert not spectator.is_visible("#error")
+    screenshot(spectator, "spectator")
+    spectator.click("#open-fresh")  # "Leave"
+    spectator.wait_for_selector("#start-play", state="visible")
+
+
+def test_the_lobby_lists_a_public_table_and_a_player_takes_its_free_seat(
+    server: str, pages: Pages
+) -> None:
+    host = pages.open()
+    open_start(host, server)
+    host.click("#settings summary")
+    host.select_option("#set-players", "2")
+    host.select_option("select[data-seat='1']", "human")
+    host.check("#set-public")
+    host.click("#settings-form button[type=submit]")
+    table = wait_table(host)
+    host.click("#invite button[value=close]")
+    assert host.is_visible("#open-invite")
+    player = pages.open()
+    open_start(player, server)
+    row = player.locator(f"#lobby-list li[data-table='{table}']")
+    row.wait_for()
+    assert "2 players" in (row.text_content() or "")
+    screenshot(player, "lobby")
+    row.locator("button[data-seat='1']").click()
+    assert wait_table(player) == table
+    assert [text.splitlines()[0] for text in seat_texts(player)] == ["You", "Player 1"]
+    # The host's invitation is gone: the seat is taken.
+    host.wait_for_selector("#open-invite", state="hidden")
+    # Another player's lobby no longer lists it.
+    late = pages.open()
+    open_start(late, server)
+    late.wait_for_function(
+        "document.getElementById('lobby-empty').textContent !== ''"
+        " || document.querySelectorAll('#lobby-list li').length > 0"
+    )
+    assert late.locator(f"#lobby-list li[data-table='{table}']").count() == 0

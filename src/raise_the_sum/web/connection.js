@@ -1,6 +1,6 @@
 // The page's line to the server: one WebSocket per seat, its documents used as pushed, actions
 // sent on it, and, when it drops, retries with backoff until the server answers again.
-import { ApiError, getTable, postAction, socketUrl } from "./api.js";
+import { ApiError, getSpectator, getTable, postAction, socketUrl } from "./api.js";
 
 /** The pauses before each retry, in ms; the last one repeats. */
 export const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
@@ -65,7 +65,17 @@ export function readMessage(text) {
  * seat is no longer there (401 or 404); ``onNotice(notice)`` gets the table's notices.
  */
 export class Connection {
-  constructor({ table, token, version, onDocument, onState = () => {}, onGone = () => {}, onNotice = () => {} }) {
+  constructor({
+    table,
+    token,
+    version,
+    onDocument,
+    onState = () => {},
+    onGone = () => {},
+    onNotice = () => {},
+    spectator = false,
+  }) {
+    this.spectator = spectator; // a spectator's token: the spectators' documents, read-only
     this.table = table;
     this.token = token;
     this.version = version;
@@ -135,7 +145,7 @@ export class Connection {
     if (this.stopped) return;
     let socket;
     try {
-      socket = new WebSocket(socketUrl(this.table, this.token, this.version));
+      socket = new WebSocket(socketUrl(this.table, this.token, this.version, this.spectator));
     } catch {
       this.failed();
       return;
@@ -191,7 +201,8 @@ export class Connection {
   async reconnect() {
     if (this.stopped || this.socket) return;
     try {
-      const doc = await getTable(this.table, this.token, this.version);
+      const read = this.spectator ? getSpectator : getTable;
+      const doc = await read(this.table, this.token, this.version);
       if (this.stopped) return;
       this.deliver(doc, "fetched");
     } catch (error) {

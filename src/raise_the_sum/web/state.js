@@ -11,6 +11,44 @@ export function readFragment(hash) {
   return table && token ? { table, token } : null;
 }
 
+/** A spectator's link in an address's fragment ("#table=...&watch=..."), or null. */
+export function readWatch(hash) {
+  const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
+  const table = params.get("table");
+  const watch = params.get("watch");
+  return table && watch ? { table, watch } : null;
+}
+
+/** The link that lets someone watch a table, read-only: its id and the spectators' token. */
+export function watchLink(origin, table, token) {
+  return `${origin}/#table=${encodeURIComponent(table)}&watch=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A spectators' document as the table's drawing reads a seat's: no seat (null), no hand, no
+ * legal actions, no lesson. Nothing in it is anyone's turn here.
+ */
+export function watchedDoc(doc) {
+  return { ...doc, legal: [], lesson: null, view: { ...doc.view, seat: null, hand: [] } };
+}
+
+/** A lobby page's tables as the start screen lists them: words, and the seats one may take. */
+export function lobbyRows(page, names = (kinds) => kinds) {
+  const tables = page && Array.isArray(page.tables) ? page.tables : [];
+  return tables.map((entry) => {
+    const players = entry.seats.length;
+    const bots = entry.seats.filter((kind) => kind !== "human");
+    const against = bots.length ? ` with ${names(bots).join(", ")}` : "";
+    const minutes = Math.floor(entry.age_seconds / 60);
+    const age = minutes < 1 ? "just now" : minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+    return {
+      table: entry.table,
+      text: `${players} players${against}, first to ${entry.rules.points_to_win} · opened ${age}`,
+      free: entry.free.slice(),
+    };
+  });
+}
+
 /** The session to resume: the address's seat first, then the one stored in the browser. */
 export function chooseSession(fromUrl, stored) {
   const usable = stored && typeof stored.table === "string" && typeof stored.token === "string";
