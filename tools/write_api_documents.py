@@ -300,7 +300,8 @@ def openapi() -> dict[str, Any]:
                 "summary": "Take a free seat of a table in the lobby: its new token.",
                 "description": "Atomic: of two claims of one seat, exactly one gets 201, the "
                 "other 409 seat_taken. The seat's invitation token, never used, stops "
-                "working. A table that is not in the lobby (none, private, over) is 404. No body.",
+                "working. A table that is not in the lobby (none, private, over) is 404. No body. "
+                "Claims count with the address's table creations (429 rate_limited beyond).",
                 "parameters": [_TABLE, _SEAT],
                 "responses": {
                     "201": _json("The seat's token.", _ref("server_claimed")),

@@ -254,6 +254,22 @@ def test_the_lobby_respects_the_request_limits(tmp_path: Path) -> None:
         assert "Traceback" not in limited.stop()
 
 
+def test_claims_count_with_the_table_creations_of_an_address(tmp_path: Path) -> None:
+    limited = Server(
+        tmp_path / "tables.db", pace=3600, options=("--create-burst", "3", "--create-rate", "0.01")
+    ).start()
+    try:
+        with limited.client() as client:
+            table, _, _ = create(client, ["human", "human", "human", "human"], public=True)
+            answers = [claim(client, table, seat) for seat in (1, 2, 3)]
+            assert [answer.status_code for answer in answers] == [201, 201, 429]
+            assert answers[-1].json()["error"] == "rate_limited"
+            assert "Retry-After" in answers[-1].headers
+            assert (listed(client, table) or {})["free"] == [0, 3]  # nothing taken by the 429
+    finally:
+        assert "Traceback" not in limited.stop()
+
+
 # --- invitations -----------------------------------------------------------------------------
 
 

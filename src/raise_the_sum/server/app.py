@@ -210,6 +210,21 @@ class RequestLimit:
         await self.app(scope, receive, send)
 
 
+def _take_a_seat(request: Request, what: str) -> None:
+    """Count a new table or a seat claimed in the lobby against the address's bucket of them.
+
+    Both give out seats' tokens: one bucket (``limits.create_burst`` at
+    once, then ``limits.create_rate`` a second) keeps a script from taking
+    them by the thousand. Beyond, a 429 ``rate_limited`` with ``Retry-After``.
+    """
+    bucket: TokenBucket = request.app.state.creates
+    address = _client_address(request)
+    if address not in request.app.state.limits.exempt:
+        wait = bucket.take(address, now=asyncio.get_running_loop().time())
+        if wait > 0:
+            raise _too_many(wait, f"{what} from this address")
+
+
 @_route
 async def create_table(request: Request, service: TableService) -> Response:
     """``POST /api/tables``: 201 with the table's id, its tokens and the seed's commitment.
@@ -218,12 +233,7 @@ async def create_table(request: Request, service: TableService) -> Response:
     then ``limits.create_rate`` a second: beyond, a 429 ``rate_limited``
     with ``Retry-After``.
     """
-    bucket: TokenBucket = request.app.state.creates
-    address = _client_address(request)
-    if address not in request.app.state.limits.exempt:
-        wait = bucket.take(address, now=asyncio.get_running_loop().time())
-        if wait > 0:
-            raise _too_many(wait, "new tables from this address")
+    _take_a_seat(request, "new tables")
     body = parse_create_body(await _read_json(request))
     created = await service.create(
         body.seats, body.rules, tutorial=body.tutorial, public=body.public
@@ -289,7 +299,11 @@ async def get_lobby(request: Request, service: TableService) -> Response:
 
 @_route
 async def claim_seat(request: Request, service: TableService) -> Response:
-    """``POST /api/lobby/{table}/seats/{seat}``: take a free seat; 201 with its token."""
+    """``POST /api/lobby/{table}/seats/{seat}``: take a free seat; 201 with its token.
+
+    Claims count with the table creations of the address (the same burst and rate).
+    """
+    _take_a_seat(request, "seats claimed")
     claimed = await service.claim(request.path_params["table"], request.path_params["seat"])
     return _json_response(claimed, 201)
 
