@@ -366,6 +366,17 @@ def openapi() -> dict[str, Any]:
     }
 
 
+#: A table's notice, on every socket of the table (a kind of the server's messages, named).
+_NOTICE: Final = {
+    "name": "notice",
+    "title": "A notice: a change that moves no version (a seat taken, ...)",
+    "summary": "Pushed to every socket of the table, seats' and spectators'; the table's next "
+    "document shows the change.",
+    "contentType": "application/json",
+    "payload": {"$ref": "#/components/schemas/server_notice"},
+}
+
+
 def asyncapi() -> dict[str, Any]:
     """The AsyncAPI 3 document of the server's WebSocket."""
     return {
@@ -415,6 +426,7 @@ def asyncapi() -> dict[str, Any]:
                         "contentType": "application/json",
                         "payload": _ref("server_socket_server_message"),
                     },
+                    "notice": _NOTICE,
                     "fromClient": {
                         "name": "fromClient",
                         "title": "An action, with the version and a client id",
@@ -452,6 +464,7 @@ def asyncapi() -> dict[str, Any]:
                         "contentType": "application/json",
                         "payload": _ref("server_socket_server_message"),
                     },
+                    "notice": _NOTICE,
                 },
             },
         },
@@ -460,7 +473,10 @@ def asyncapi() -> dict[str, Any]:
                 "action": "send",
                 "channel": {"$ref": "#/channels/seat"},
                 "summary": "The server sends documents, answers and errors.",
-                "messages": [{"$ref": "#/channels/seat/messages/fromServer"}],
+                "messages": [
+                    {"$ref": "#/channels/seat/messages/fromServer"},
+                    {"$ref": "#/channels/seat/messages/notice"},
+                ],
             },
             "sendActions": {
                 "action": "receive",
@@ -472,7 +488,10 @@ def asyncapi() -> dict[str, Any]:
                 "action": "send",
                 "channel": {"$ref": "#/channels/spectator"},
                 "summary": "The server sends a spectator documents, notices and errors.",
-                "messages": [{"$ref": "#/channels/spectator/messages/fromServerToSpectator"}],
+                "messages": [
+                    {"$ref": "#/channels/spectator/messages/fromServerToSpectator"},
+                    {"$ref": "#/channels/spectator/messages/notice"},
+                ],
             },
         },
         "components": {"schemas": _components()},
