@@ -1407,7 +1407,15 @@ def test_a_spectator_link_shows_the_table_read_only(server: str, pages: Pages) -
     spectator.keyboard.press("1")
     spectator.keyboard.press("Enter")
     assert not spectator.is_visible("#error")
+    assert axe_findings(spectator) == []
     screenshot(spectator, "spectator")
+    phone = pages.open(PHONE)
+    phone.goto(watch)
+    phone.wait_for_function("document.body.classList.contains('spectating')")
+    wait_until(phone, lambda: len(log_texts(phone)) > 1, "the log of the play")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the spectator's page scrolls sideways: {width} px"
+    screenshot(phone, "spectator")
     spectator.click("#open-fresh")  # "Leave"
     spectator.wait_for_selector("#start-play", state="visible")
 
@@ -1430,6 +1438,7 @@ def test_the_lobby_lists_a_public_table_and_a_player_takes_its_free_seat(
     row = player.locator(f"#lobby-list li[data-table='{table}']")
     row.wait_for()
     assert "2 players" in (row.text_content() or "")
+    assert axe_findings(player) == []
     screenshot(player, "lobby")
     row.locator("button[data-seat='1']").click()
     assert wait_table(player) == table
