@@ -93,8 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             fill(path, args.listed, others)
             results[name] = timed(path, args.limit, args.repeats)
     print(
-        f"lobby pages of {args.limit} among {args.listed} listed tables "
-        f"(median of {args.repeats})"
+        f"lobby pages of {args.limit} among {args.listed} listed tables (median of {args.repeats})"
     )
     print(f"{'':>14} {args.few:>12,} others {args.many:>12,} others")
     for index, page in enumerate(("first page", "middle page")):

@@ -254,8 +254,9 @@ def openapi() -> dict[str, Any]:
             "get": {
                 "operationId": "getRecord",
                 "summary": "The match record, with the seed, once the match is over.",
+                "description": "With a seat's token, or the table's spectators' token.",
                 "parameters": [_TABLE],
-                "security": _AUTH,
+                "security": [*_AUTH, *_SPECTATOR],
                 "responses": {
                     "200": _json("The match record.", _ref("wire_record")),
                     **_errors(*seat_errors, "match_not_over"),

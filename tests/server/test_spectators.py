@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import re
 from collections.abc import Iterator
@@ -241,7 +242,6 @@ def test_a_spectator_s_token_cannot_act_check_or_read_a_seat_s_things(
         body = {"action": doc["legal"][0], "version": 0, "id": "a"}
         refused = [
             client.get(f"/api/tables/{table}", headers=bearer(spectator)),
-            client.get(f"/api/tables/{table}/record", headers=bearer(spectator)),
             client.post(f"/api/tables/{table}/actions", headers=bearer(spectator), json=body),
             client.post(
                 f"/api/tables/{table}/check", headers=bearer(spectator), json={"action": body}
@@ -254,6 +254,35 @@ def test_a_spectator_s_token_cannot_act_check_or_read_a_seat_s_things(
         with websockets.sync.client.connect(still_server.ws_url(table, spectator)) as ws:
             assert json.loads(recv(ws))["error"] == "read_only"
         assert document(client, table, new["tokens"]["0"])["version"] == 0  # nothing moved
+        early = client.get(f"/api/tables/{table}/record", headers=bearer(spectator))
+        assert early.status_code == 409 and early.json()["error"] == "match_not_over"
+
+
+def test_a_spectator_checks_the_record_s_seed_against_the_commitment_at_the_end(
+    still_server: Server,
+) -> None:
+    with still_server.client() as client:
+        new = created(client, ["human", "human"], rules={"players": 2, "points_to_win": 1})
+        table, tokens = new["table"], new["tokens"]
+        while True:
+            doc = document(client, table, tokens["0"])
+            if doc["view"]["phase"] == "match_over":
+                break
+            seat = str(doc["view"]["current"])
+            mine = document(client, table, tokens[seat])
+            choice = mine["legal"][0] if seat == "0" else {"type": "pass"}
+            if mine["view"]["phase"] == "discard":
+                choice = {"type": "discard", "cards": mine["view"]["hand"][:1]}
+            assert act(client, table, tokens[seat], choice, mine["version"]).status_code == 200
+        seen = json.loads(watch(client, table, new["spectator_token"]))
+        assert seen["view"]["phase"] == "match_over"
+        record = client.get(f"/api/tables/{table}/record", headers=bearer(new["spectator_token"]))
+        assert record.status_code == 200
+        seed = record.json()["seed"]
+        assert hashlib.sha256(seed.encode()).hexdigest() == seen["seed_commitment"]
+        other = created(client, ["human", "random"])
+        wrong = client.get(f"/api/tables/{table}/record", headers=bearer(other["spectator_token"]))
+        assert wrong.status_code == 401
 
 
 def test_a_spectator_s_socket_refuses_messages_and_keeps_pushing(still_server: Server) -> None:

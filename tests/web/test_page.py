@@ -1329,6 +1329,9 @@ def test_the_invited_seat_checks_the_deal_against_the_commitment_at_the_end(
     guest = pages.open()
     guest.goto(seat_link(server, made, 1))
     wait_table(guest)
+    spectator = pages.open()
+    spectator.goto(f"{server}#table={made['table']}&watch={made['spectator_token']}")
+    spectator.wait_for_function("document.body.classList.contains('spectating')")
     with httpx.Client(base_url=server, timeout=10) as client:
         for _ in range(200):
             doc = client.get(
@@ -1355,6 +1358,7 @@ def test_the_invited_seat_checks_the_deal_against_the_commitment_at_the_end(
     said = guest.text_content("#result-fairness") or ""
     assert said.startswith("Fair deal: the seed ") and "matches the commitment" in said
     screenshot(guest, "invited-fair-deal")
+    spectator.wait_for_selector("#result-fairness[data-fair='true']")  # a spectator checks too
 
 
 # ------------------------------------------------------------------ spectators and the lobby

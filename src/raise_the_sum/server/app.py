@@ -275,8 +275,17 @@ async def post_check(request: Request, service: TableService) -> Response:
 
 @_route
 async def get_record(request: Request, service: TableService) -> Response:
-    """``GET /api/tables/{id}/record``: the match record, with the seed, once it is over."""
-    table, _ = await service.authenticate(request.path_params["table"], _bearer(request))
+    """``GET /api/tables/{id}/record``: the match record, with the seed, once it is over.
+
+    A seat's token or the spectators' (who check the deal at the end too).
+    """
+    table_id, token = request.path_params["table"], _bearer(request)
+    try:
+        table, _ = await service.authenticate(table_id, token)
+    except ProtocolError as error:
+        if error.body["error"] != "read_only":
+            raise
+        table = await service.spectate(table_id, token)
     return _json_response(service.record(table))
 
 

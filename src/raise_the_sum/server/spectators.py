@@ -4,7 +4,9 @@ Each table is created with a spectators' token beside its seats' (the
 create answer's ``spectator_token``): a link to watch the table. It reads
 ``GET /api/tables/{table}/spectator`` and opens the socket
 ``/api/tables/{table}/spectator/ws``, and can do nothing else: an action,
-a check or a record asked for with it gets 403 ``read_only``.
+a check, a seat's document or socket asked for with it gets 403
+``read_only``. Once the match is over it reads the record too, with the
+seed, to check the deal against ``seed_commitment`` as the seats do.
 
 The spectators' document (:func:`spectator_document`) is built from the
 state's public parts only:
@@ -100,5 +102,6 @@ def read_only() -> ProtocolError:
         403,
         "read_only",
         "this is a spectator's token: it reads the table "
-        "(GET /api/tables/{table}/spectator) and cannot act, check or read a seat's document",
+        "(GET /api/tables/{table}/spectator, and the record at the end) and cannot act, "
+        "check or read a seat's document",
     )

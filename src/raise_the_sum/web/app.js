@@ -583,10 +583,10 @@ async function checkFairness() {
   const line = $("result-fairness");
   line.textContent = "";
   delete line.dataset.fair;
-  if (!session || session.watch || typeof commitment !== "string") return;
+  if (!session || typeof commitment !== "string") return;
   let check;
   try {
-    check = await checkSeed(await getRecord(session.table, session.token), commitment);
+    check = await checkSeed(await getRecord(session.table, session.watch || session.token), commitment);
   } catch {
     check = { seed: null, matches: null };
   }
