@@ -57,11 +57,13 @@ from raise_the_sum.limits import action_bound
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.server.documents import action_text, dumps, seat_document
+from raise_the_sum.server.documents import SPECTATOR, action_text, dumps, seat_document
 from raise_the_sum.server.driving import MAX_BURST, Driving
 from raise_the_sum.server.errors import ProtocolError, bad_input
 from raise_the_sum.server.limits import INLINE_ACTIONS, Limits
+from raise_the_sum.server.lobby import listing_text, parse_seat, seat_taken
 from raise_the_sum.server.seating import seat_table
+from raise_the_sum.server.spectators import read_only
 from raise_the_sum.server.store import (
     Answer,
     Commit,
@@ -173,6 +175,7 @@ class TableService:
         tutorial: bool = False,
         seed: int | None = None,
         deck: Sequence[Card] | None = None,
+        public: bool = False,
     ) -> Created:
         """Seat a new table: ``"human"`` seats get tokens, the others are bots by name.
 
@@ -180,7 +183,9 @@ class TableService:
         tutorial table is :func:`raise_the_sum.lessons.tutorial_game`, with
         the seats ``human, riley, sam, alex`` unless given. ``seed`` and
         ``deck`` (a stacked deck) are for tests and tools: the protocol's
-        tables get a fresh seed from ``secrets``. Raises
+        tables get a fresh seed from ``secrets``. A ``public`` table is
+        listed in the lobby (:mod:`~raise_the_sum.server.lobby`) while it has
+        a free human seat. Every table gets a spectators' token too. Raises
         :class:`~raise_the_sum.server.errors.ProtocolError` (400) on bad seats or rules.
         """
         seating = seat_table(
@@ -195,6 +200,8 @@ class TableService:
         table_id = secrets.token_urlsafe(9)
         tokens = {seat: new_token() for seat, kind in enumerate(seats) if kind == HUMAN}
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        spectator_token = new_token()
+        spectator = token_hash(spectator_token)
         rngs = tuple(
             None if kind == HUMAN else Rng.from_seed(secrets.randbits(64)) for kind in seats
         )
@@ -208,24 +215,27 @@ class TableService:
             state=state,
             version=0,
             rngs=rngs,
-            seen={seat: [] for seat in hashes},
+            seen={seat: [] for seat in [*hashes, SPECTATOR]},
             actions=[],
             heavy=action_bound(state.rules) > INLINE_ACTIONS,
             pace=self.pace,
+            spectator=spectator,
+            public=public,
         )
         await self.store.create(
             NewTable(
                 table_id=table_id,
                 state=wire.dumps(state),
-                setup=setup_text(seats, seating.deck, tutorial),
+                setup=setup_text(seats, seating.deck, tutorial, spectator=spectator, public=public),
                 extra=extra_text(rngs),
                 token_hashes=tuple(sorted(hashes.items())),
                 driven=table.automatic(),
+                listing=listing_text(seats, state.rules) if public else None,
             )
         )
         self.tables.add(table)
         self.driving.kick(table)
-        return Created(table_id, tokens, seed_commitment(state.seed))
+        return Created(table_id, tokens, seed_commitment(state.seed), spectator_token)
 
     async def table(self, table_id: str) -> Table | None:
         """The live table, loaded from the store on first use; None when there is none.
@@ -247,9 +257,11 @@ class TableService:
         """The table and the seat that ``token`` holds there.
 
         Checked in this order: the token is one the server issued (401
-        ``unauthorized``), the table exists (404 ``not_found``), and the
+        ``unauthorized``; a spectator's token of this table gets 403
+        ``read_only``), the table exists (404 ``not_found``), and the
         token is this table's (401). The digest is compared with every
-        human seat's in constant time.
+        human seat's in constant time. The seat is taken from then on
+        (:meth:`take`).
         """
         if not token or len(token) > MAX_TOKEN_LENGTH:
             raise ProtocolError(
@@ -260,6 +272,12 @@ class TableService:
         if owner is None:
             owner = await self.store.token(digest)
             if owner is None:
+                try:
+                    watched = await self.table(table_id)
+                except ProtocolError:  # archived, set aside: said to a seat's token only
+                    watched = None
+                if watched is not None and _same(watched.spectator, digest):
+                    raise read_only()
                 raise ProtocolError(401, "unauthorized", "this is not a seat's token")
             self.tables.tokens[digest] = owner
         table = await self.table(table_id)
@@ -271,9 +289,108 @@ class TableService:
                 seat = candidate
         if seat is None:
             raise ProtocolError(401, "unauthorized", "this token is for another table")
+        if seat not in table.taken:
+            await self.take(table, seat)
         return table, seat
 
+    async def spectate(self, table_id: str, token: str | None) -> Table:
+        """The table whose spectators' token ``token`` is.
+
+        401 ``unauthorized`` when it is not (a seat's token, another
+        table's spectators' token), 404 ``not_found`` when there is no
+        such table; compared in constant time.
+        """
+        if not token or len(token) > MAX_TOKEN_LENGTH:
+            raise ProtocolError(
+                401,
+                "unauthorized",
+                "a spectator's token is needed: Authorization: Bearer <token>, or ?token= on "
+                "the socket",
+            )
+        digest = token_hash(token)
+        table = await self.table(table_id)
+        if table is None:
+            raise ProtocolError(404, "not_found", f"there is no table {table_id!r}")
+        if not _same(table.spectator, digest):
+            raise ProtocolError(401, "unauthorized", "this is not this table's spectators' token")
+        return table
+
+    # --- seats taken ---------------------------------------------------------------------------
+
+    async def take(self, table: Table, seat: int) -> None:
+        """Note that ``seat``'s token was used: the seat is taken, and the table's sockets told.
+
+        Taken at once in memory (a claim in the lobby meanwhile finds it
+        taken), then in the store; a taken seat leaves the lobby.
+        """
+        table.taken.add(seat)
+        try:
+            await self.store.take(table.table_id, seat, table.humans())
+        except BaseException:
+            table.taken.discard(seat)
+            raise
+        self.notify(table, {"notice": "taken", "seat": seat})
+
+    async def claim(self, table_id: str, seat_text: str) -> bytes:
+        """Take a free seat of a table in the lobby: its new token, in the answer's JSON.
+
+        404 ``not_found`` for a table that is not in the lobby (none, private,
+        over), 400 ``bad_input`` for a seat not at the table, 409
+        ``seat_taken`` for a seat taken (or a bot's). The seat's old token (an
+        invitation never used) stops working.
+        """
+        table = await self.table(table_id)
+        if table is None or not table.public or table.state.phase is Phase.MATCH_OVER:
+            raise ProtocolError(
+                404, "not_found", f"there is no table {table_id[:40]!r} in the lobby"
+            )
+        seat = parse_seat(seat_text, len(table.seats))
+        if table.seats[seat] != HUMAN:
+            raise seat_taken(seat, f"a bot ({table.seats[seat]}) plays it")
+        if seat in table.taken:
+            raise seat_taken(seat, "someone took it first")
+        table.taken.add(seat)  # now, before any await: a claim or a token meanwhile finds it taken
+        token = new_token()
+        digest = token_hash(token)
+        try:
+            claimed = await self.store.claim(table.table_id, seat, digest, table.humans())
+        except BaseException:
+            table.taken.discard(seat)
+            raise
+        if not claimed:  # another server process sharing the store was first
+            raise seat_taken(seat, "someone took it first")
+        old = table.token_hashes[seat]
+        table.token_hashes[seat] = digest
+        self.tables.tokens.pop(old, None)
+        self.tables.tokens[digest] = (table.table_id, seat)
+        self.notify(table, {"notice": "taken", "seat": seat})
+        answer = {
+            "table": table.table_id,
+            "seat": seat,
+            "token": token,
+            "seed_commitment": table.commitment,
+        }
+        return dumps(answer)
+
+    def notify(self, table: Table, notice: dict[str, object]) -> None:
+        """Push ``notice`` to every socket of ``table`` (seats and spectators).
+
+        The table's next documents show the change: those built before are dropped.
+        """
+        table.notice(dumps(notice))
+        self._wake(table)
+
     # --- reading -------------------------------------------------------------------------------
+
+    def spectator_document(self, table: Table, since: int | None) -> bytes:
+        """The spectators' document, with the public events since ``since`` (all when None).
+
+        Raises a 400 ``bad_input`` for a ``since`` below 0 or above the version.
+        """
+        since = 0 if since is None else since
+        if not 0 <= since <= table.version:
+            raise bad_input("/since", f"since: a version from 0 to {table.version}, got {since}")
+        return table.spectate(since)
 
     async def document(
         self, table: Table, seat: int, since: int | None, *, scores: bool = False
@@ -369,6 +486,31 @@ class TableService:
     def close_socket(self, table: Table, seat: int) -> None:
         """Count a WebSocket of ``seat`` closed."""
         table.sockets[seat] -= 1
+        self._sockets -= 1
+
+    def open_spectator(self, table: Table) -> None:
+        """Count a spectator's WebSocket opened, within the limits (:meth:`close_spectator` after).
+
+        Raises a 429 ``rate_limited`` when the table has
+        ``limits.spectators_per_table`` open already, and a 503
+        ``unavailable`` when the server has ``limits.sockets``.
+        """
+        if self._sockets >= self.limits.sockets:
+            raise ProtocolError(
+                503, "unavailable", "the server has all the sockets it can hold open; try later"
+            )
+        if table.spectators >= self.limits.spectators_per_table:
+            raise ProtocolError(
+                429,
+                "rate_limited",
+                f"this table has {table.spectators} spectators' sockets open, the most it may",
+            )
+        table.spectators += 1
+        self._sockets += 1
+
+    def close_spectator(self, table: Table) -> None:
+        """Count a spectator's WebSocket closed."""
+        table.spectators -= 1
         self._sockets -= 1
 
     @staticmethod
@@ -490,6 +632,8 @@ class TableService:
             seats=table.seats,
             tutorial=table.tutorial,
             next_round_at=time.time() + table.pace if table.pace > 0 else None,
+            seating=table.seating(),
+            seed_commitment=table.commitment,
         )
         return steps, rngs, seen, body
 
@@ -559,3 +703,8 @@ class TableService:
     ) -> bool:
         """The bots' write path (:class:`~raise_the_sum.server.driving.Driving`'s)."""
         return await self._commit(table, steps, rngs, None)
+
+
+def _same(stored: str | None, digest: str) -> bool:
+    """True when ``stored`` is ``digest``, compared in constant time (None is never)."""
+    return stored is not None and hmac.compare_digest(stored, digest)

@@ -21,7 +21,7 @@ from typing import Final
 from raise_the_sum.server.errors import ProtocolError
 from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.seating import check_bound
-from raise_the_sum.server.store import Store
+from raise_the_sum.server.store import Store, StoreUnavailable
 from raise_the_sum.server.table import Table, revive
 from raise_the_sum.state import Phase
 
@@ -165,6 +165,10 @@ class Tables:
         while True:
             await asyncio.sleep(every)
             cutoff = time.time() - self.limits.archive_after
+            try:
+                await self.store.unlist(cutoff)  # idle tables leave the lobby too
+            except StoreUnavailable as error:
+                _log.error("the lobby's idle tables stay listed for now: %s", error)
             for table in self.live():
                 if (
                     table.touched < cutoff
