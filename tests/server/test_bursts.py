@@ -19,6 +19,7 @@ import pytest
 from raise_the_sum import Phase, Rules, wire
 from raise_the_sum.actions import Action
 from raise_the_sum.events import Event, Played, step
+from raise_the_sum.server import open_store
 from raise_the_sum.server.documents import seat_document, seat_events
 from raise_the_sum.server.service import THREAD_BOTS, TableService
 from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
@@ -38,10 +39,10 @@ def _steps(first: int, count: int) -> tuple[StoredStep, ...]:
 
 
 def test_a_commit_of_several_steps_writes_them_all_at_their_versions_or_none(
-    tmp_path: Path,
+    database: Path | str,
 ) -> None:
     async def scenario() -> None:
-        store = SQLiteStore(tmp_path / "tables.db")
+        store = open_store(database)
         await store.create(_new_table("t"))
         burst = Commit("t", 0, "s3", "e3", steps=_steps(1, 3), over=False)
         assert burst.version == 3
@@ -55,7 +56,7 @@ def test_a_commit_of_several_steps_writes_them_all_at_their_versions_or_none(
         answered = Commit("t", 3, "s5", "e5", steps=_steps(4, 2), over=False, answer=(0, "x", kept))
         assert not await store.commit(answered)
         await store.close()
-        reopened = SQLiteStore(tmp_path / "tables.db")
+        reopened = open_store(database)
         loaded = await reopened.load("t")
         await reopened.close()
         assert loaded is not None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,11 @@ import pytest
 
 from raise_the_sum import Rules, wire
 from raise_the_sum.actions import Action
+from raise_the_sum.server import open_store
 from raise_the_sum.server import tables as tables_module
+from raise_the_sum.server.postgres import PostgresStore
 from raise_the_sum.server.service import TableService
-from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
+from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, Store, StoredStep
 from raise_the_sum.server.table import revive
 from raise_the_sum.state import Phase
 
@@ -42,14 +45,14 @@ def _commit(table_id: str, expected: int, count: int = 2, *, answer: str | None 
     return Commit(table_id, expected, None, f"e{expected + count}", steps, False, kept)
 
 
-async def _together(store: SQLiteStore, commits: list[Commit]) -> list[bool]:
+async def _together(store: Store, commits: list[Commit]) -> list[bool]:
     """Commit ``commits`` in one group: they come while another group's COMMIT is under way.
 
-    The first write starts a group at once; the commits, asked for in the
-    same turn of the event loop, wait for its COMMIT (which answers on a
-    later turn) and then go together in the next group.
+    The first write (a table's creation) starts a group; the commits, asked
+    for in the same turn of the event loop, go together in a group (the next
+    one, or the creation's when the writer starts on a later turn).
     """
-    blocker = asyncio.ensure_future(store._write(lambda db: None))
+    blocker = asyncio.ensure_future(store.create(_new_table(f"blocker-{uuid.uuid4().hex}")))
     pending = [asyncio.ensure_future(store.commit(commit)) for commit in commits]
     await blocker
     return list(await asyncio.gather(*pending))
@@ -66,16 +69,24 @@ def _spy_on_commit_together(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, 
         return held
 
     monkeypatch.setattr(SQLiteStore, "_commit_together", staticmethod(spy))
+    on_postgres = PostgresStore._commit_together
+
+    async def spy_on_postgres(connection: Any, jobs: list[Any]) -> bool:
+        held = await on_postgres(connection, jobs)
+        together.append((len(jobs), held))
+        return held
+
+    monkeypatch.setattr(PostgresStore, "_commit_together", staticmethod(spy_on_postgres))
     return together
 
 
 def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     together = _spy_on_commit_together(monkeypatch)
 
     async def scenario() -> None:
-        store = SQLiteStore(tmp_path / "tables.db")
+        store = open_store(database)
         for name in "abcd":
             await store.create(_new_table(name))
         # All hold: the multi-row statements.
@@ -97,7 +108,7 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
         assert await _together(store, [_commit("b", 2, 1), _commit("b", 3, 1)]) == [True, True]
         assert together == [(4, True), (4, False), (2, False)]
         await store.close()
-        reopened = SQLiteStore(tmp_path / "tables.db")
+        reopened = open_store(database)
         loaded = {name: await reopened.load(name) for name in "abcd"}
         await reopened.close()
         versions = {name: table.version for name, table in loaded.items() if table is not None}

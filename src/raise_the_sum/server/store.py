@@ -54,6 +54,7 @@ __all__ = [
     "StoredStep",
     "Store",
     "StoredTable",
+    "is_postgres_url",
 ]
 
 T = TypeVar("T")
@@ -61,6 +62,17 @@ T = TypeVar("T")
 #: The layout of the database that this store writes (SQLite's ``user_version``). A database
 #: of an earlier layout is upgraded when it is opened; one of a later layout is refused.
 SCHEMA_VERSION: Final = 1
+
+
+def is_postgres_url(db: str | Path) -> bool:
+    """True when ``db`` names a PostgreSQL database rather than an SQLite file.
+
+    >>> is_postgres_url("postgresql://game@db.example.com:5432/tables")
+    True
+    >>> is_postgres_url("postgres://game@db.example.com/tables"), is_postgres_url("tables.db")
+    (True, False)
+    """
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 class StoreError(Exception):
