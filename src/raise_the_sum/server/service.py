@@ -45,7 +45,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from raise_the_sum import driver as match_driver
 from raise_the_sum import wire
@@ -60,6 +60,8 @@ from raise_the_sum.rules import Rules
 from raise_the_sum.server.documents import action_text, dumps, seat_document
 from raise_the_sum.server.driving import MAX_BURST, Driving
 from raise_the_sum.server.errors import ProtocolError, bad_input
+from raise_the_sum.server.fanout import Fanout, sharing
+from raise_the_sum.server.leases import CHECK_EVERY, Leases
 from raise_the_sum.server.limits import INLINE_ACTIONS, Limits
 from raise_the_sum.server.seating import seat_table
 from raise_the_sum.server.store import (
@@ -118,18 +120,38 @@ class TableService:
         pace: float = 1.0,
         bot_threads: int = 4,
         limits: Limits | None = None,
+        fanout: Fanout | None = None,
+        leases: Leases | None = None,
     ) -> None:
         if not pace >= 0:
             raise ValueError(f"pace: seconds, 0 or more, got {pace!r}")
         self.store = store
         self.pace = pace
         self.limits = Limits() if limits is None else limits
-        self.tables = Tables(store, self.limits, pace)
+        if fanout is None or leases is None:
+            found = sharing(store)
+            fanout = found[0] if fanout is None else fanout
+            leases = found[1] if leases is None else leases
+        #: What this process hears of the others sharing the store (:mod:`.fanout`).
+        self.fanout: Fanout = fanout
+        #: Which tables' bots and pace this process drives (:mod:`.leases`).
+        self.leases: Leases = leases
+        self.tables = Tables(store, self.limits, pace, leases)
         self.driving = Driving(
-            pace=pace, bot_threads=bot_threads, commit=self._bots_commit, reload=self._reload
+            pace=pace,
+            bot_threads=bot_threads,
+            commit=self._bots_commit,
+            reload=self._reload,
+            leases=leases,
         )
+        #: Delivers a notice that another process pushed to a table's sockets to this
+        #: process's sockets of the table (set by the part that pushes notices).
+        self.on_notice: Callable[[Table, bytes], None] | None = None
+        self._behind: dict[str, int] = {}
+        self._catching_up: set[asyncio.Task[None]] = set()
         self._sockets = 0
         self._sweeper: asyncio.Task[None] | None = None
+        self._checker: asyncio.Task[None] | None = None
 
     @property
     def set_aside(self) -> dict[str, str]:
@@ -145,23 +167,61 @@ class TableService:
         others are served. Tables idle for longer than the archive time are
         left in the store (:meth:`Store.resumable <raise_the_sum.server.store.Store.resumable>`).
         """
+        await self.fanout.start(self)  # first: no commit after the tables are loaded is missed
         since = time.time() - self.limits.archive_after
-        for table_id in await self.store.resumable(since):
+        for table_id in await self.leases.take_many(await self.store.resumable(since)):
+            await self._resume(table_id)
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(self.tables.sweep())
+        if self.leases.shared:
+            self._checker = loop.create_task(self._take_over())
+
+    async def _resume(self, table_id: str) -> None:
+        """Drive a table whose lease this process took (its lease let go if it cannot be)."""
+        try:
+            table = await self.table(table_id)
+        except ProtocolError:  # set aside or archived: said in the log, answered on request
+            table = None
+        if table is None:
+            self.leases.release(table_id)
+        else:
+            self.driving.kick(table)
+
+    async def _take_over(self) -> None:
+        """Every ``CHECK_EVERY`` seconds, take over the tables whose lease nobody holds.
+
+        Those are the tables whose server is to act (a bot, the next round)
+        and whose lease holder died: one query of the store's index of such
+        tables, and one of the leases, whatever their number. This is no
+        fan-out: changes are heard as they are committed (:meth:`moved`).
+        Runs until cancelled.
+        """
+        while True:
+            await asyncio.sleep(CHECK_EVERY)
             try:
-                table = await self.table(table_id)
-            except ProtocolError:  # set aside or archived: said in the log, answered on request
-                continue
-            if table is not None:
-                self.driving.kick(table)
-        self._sweeper = asyncio.get_running_loop().create_task(self.tables.sweep())
+                await self.leases.check()
+                since = time.time() - self.limits.archive_after
+                ids = await self.store.resumable(since)
+                free = [table_id for table_id in ids if not self.leases.holds(table_id)]
+                for table_id in await self.leases.take_many(free):
+                    _log.info("table %s: taken over (its lease was free)", table_id)
+                    await self._resume(table_id)
+                self.driving.forget_elsewhere()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the database may be away: next time
+                _log.warning("the check of the tables' leases failed: %s", error)
 
     async def close(self) -> None:
         """Stop the bots (their next actions are simply not taken) and the thread pools."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(BaseException):
-                await self._sweeper
+        for task in (self._sweeper, self._checker, *self._catching_up):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+        await self.fanout.close()
         await self.driving.close(self.tables.live())
+        await self.leases.close()
 
     # --- tables --------------------------------------------------------------------------------
 
@@ -240,6 +300,63 @@ class TableService:
         """Catch up with the store after a lost compare-and-set (another process wrote)."""
         await self.tables.reload(table)
         self._wake(table)
+        self.driving.kick(table)
+        if table.state.phase is Phase.MATCH_OVER:
+            self.tables.finish(table)
+
+    # --- the other processes sharing the store (the fan-out's listener) ------------------------
+
+    def moved(self, table_id: str, version: int) -> None:
+        """A commit of ``table_id`` up to ``version`` was made: catch up if it is in memory.
+
+        The table is loaded again from the store (under its lock, once
+        however many announcements come meanwhile), and its sockets woken.
+        """
+        table = self.tables.peek(table_id)
+        if table is None or table.version >= version:
+            return
+        behind = self._behind.get(table_id)
+        self._behind[table_id] = max(version, behind or 0)
+        if behind is None:
+            task = asyncio.get_running_loop().create_task(self._catch_up(table))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    async def _catch_up(self, table: Table) -> None:
+        table_id = table.table_id
+        try:
+            while table.version < self._behind[table_id]:
+                async with table.lock:
+                    before = table.version
+                    if before < self._behind[table_id]:
+                        await self._reload(table)
+                    if table.version == before:  # the store has nothing newer: done
+                        break
+        except Exception as error:  # the store may be away: the next announcement, or a request
+            _log.warning("table %s: could not catch up: %s", table_id, error)
+        finally:
+            del self._behind[table_id]
+
+    def noticed(self, table_id: str, notice: bytes) -> None:
+        """A notice another process pushed: to this process's sockets of the table."""
+        table = self.tables.peek(table_id)
+        if table is not None and self.on_notice is not None:
+            self.on_notice(table, notice)
+
+    async def missed(self) -> None:
+        """Announcements were missed (the fan-out was cut off): catch up with the store.
+
+        The leases are checked (a lost connection lost them too). A table in
+        memory that nobody uses now is let go (it is loaded again when asked
+        for); the others are caught up.
+        """
+        await self.leases.check()
+        for table in self.tables.live():
+            idle = not table.watchers and (table.driver is None or table.driver.done())
+            if idle and not table.lock.locked():
+                self.tables.forget(table)
+            else:
+                self.moved(table.table_id, table.version + 1)
 
     # --- who is asking -------------------------------------------------------------------------
 
@@ -285,6 +402,9 @@ class TableService:
         """
         if since is None:
             since = 0
+        if since > table.version and self.fanout.shared:  # seen on another process: catch up
+            async with table.lock:
+                await self._reload(table)
         if not 0 <= since <= table.version:
             raise bad_input("/since", f"since: a version from 0 to {table.version}, got {since}")
         key = (seat, since, scores)
@@ -419,6 +539,8 @@ class TableService:
             kept = await self.store.answer(table.table_id, seat, client_id)
             if kept is not None:
                 return Outcome.of(kept)
+        if version > table.version and self.fanout.shared:  # seen on another process: catch up
+            await self._reload(table)
         if version != table.version:
             stale = ProtocolError(
                 409,

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from typing import Final
 
 from raise_the_sum.server.errors import ProtocolError
+from raise_the_sum.server.leases import Leases, LocalLeases
 from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.seating import check_bound
 from raise_the_sum.server.store import Store
@@ -38,8 +39,12 @@ KEEP_FINISHED: Final = 256
 class Tables:
     """The live tables of one server, by id, and the token hashes seen, in front of ``store``."""
 
-    def __init__(self, store: Store, limits: Limits, pace: float) -> None:
+    def __init__(
+        self, store: Store, limits: Limits, pace: float, leases: Leases | None = None
+    ) -> None:
         self.store = store
+        #: The leases of the tables' own work: a table let go of, or finished, is let go.
+        self.leases: Leases = LocalLeases() if leases is None else leases
         self.limits = limits
         self.pace = pace
         self._tables: dict[str, Table] = {}
@@ -52,6 +57,10 @@ class Tables:
 
     def __contains__(self, table_id: object) -> bool:
         return table_id in self._tables
+
+    def peek(self, table_id: str) -> Table | None:
+        """The table if it is in memory now (never loads it)."""
+        return self._tables.get(table_id)
 
     def live(self) -> list[Table]:
         """The tables in memory now."""
@@ -142,6 +151,7 @@ class Tables:
         one let go sees the same as one loaded again.
         """
         self._finished[table.table_id] = None
+        self.leases.release(table.table_id)  # nothing is left to drive
         while len(self._finished) > KEEP_FINISHED:
             oldest, _ = self._finished.popitem(last=False)
             dropped = self._tables.get(oldest)
@@ -152,6 +162,7 @@ class Tables:
         """Let go of a table in memory (the store keeps it)."""
         self._tables.pop(table.table_id, None)
         self._finished.pop(table.table_id, None)
+        self.leases.release(table.table_id)
         for digest in table.token_hashes.values():
             self.tokens.pop(digest, None)
 
