@@ -204,7 +204,7 @@ class TableService:
                 ids = await self.store.resumable(since)
                 free = [table_id for table_id in ids if not self.leases.holds(table_id)]
                 for table_id in await self.leases.take_many(free):
-                    _log.info("table %s: taken over (its lease was free)", table_id)
+                    _log.warning("table %s: taken over (its lease was free)", table_id)
                     await self._resume(table_id)
                 self.driving.forget_elsewhere()
             except asyncio.CancelledError:
