@@ -55,6 +55,7 @@ import argparse
 import asyncio
 import base64
 import gc
+import importlib.util
 import json
 import os
 import re
@@ -657,6 +658,16 @@ def committed(db: Database) -> int:
     return int(db.rows("SELECT COALESCE(SUM(version), 0) FROM tables")[0][0])
 
 
+def _tests_cluster() -> Any:
+    """The tests' throwaway PostgreSQL cluster (tests/server/postgres_cluster.py), as a module."""
+    path = Path(__file__).resolve().parent.parent / "tests" / "server" / "postgres_cluster.py"
+    spec = importlib.util.spec_from_file_location("postgres_cluster", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
@@ -716,13 +727,11 @@ def main(argv: list[str] | None = None) -> int:
     cluster = None
     try:
         if any(kind == "postgres" for kind, _, _ in runs):
-            sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-            from tests.server.postgres_cluster import Cluster, binaries
-
-            found = binaries()
+            clusters = _tests_cluster()
+            found = clusters.binaries()
             if found is None:
                 raise SystemExit("--db postgres: PostgreSQL is not installed")
-            cluster = Cluster(found)
+            cluster = clusters.Cluster(found)
             cluster.start()
         for kind, processes, abusive in runs:
             with tempfile.TemporaryDirectory() as directory:
