@@ -28,7 +28,7 @@ from raise_the_sum.server import tables as tables_module
 from raise_the_sum.server.postgres import PostgresStore
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, Store, StoredStep
-from raise_the_sum.server.table import revive
+from raise_the_sum.server.table import catch_up, revive
 from raise_the_sum.state import Phase
 
 
@@ -244,6 +244,36 @@ def test_a_table_loaded_from_the_store_replays_to_the_same_states_events_and_doc
         assert revived.rngs == live.rngs
         for since in (0, live.version // 2, live.version):
             assert revived.document(0, since) == live.document(0, since)
+        await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_table_caught_up_from_a_later_load_equals_the_table_loaded_whole(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        service, store, table_id = await _played(tmp_path / "tables.db", 6)
+        stored = await store.load(table_id)
+        assert stored is not None and stored.version > 15
+        for at in (0, 1, stored.version // 2, stored.version):
+            earlier = attrs.evolve(stored, version=at, steps=stored.steps[:at])
+            table = revive(earlier)
+            catch_up(table, stored)
+            whole = revive(stored)
+            assert (table.state, table.version, table.rngs) == (
+                whole.state,
+                whole.version,
+                whole.rngs,
+            )
+            assert (table.seen, table.actions, table.answered) == (
+                whole.seen,
+                whole.actions,
+                whole.answered,
+            )
+            for since in (0, at, stored.version):
+                assert table.document(0, since) == whole.document(0, since)
         await service.close()
         await store.close()
 

@@ -23,7 +23,7 @@ from raise_the_sum.server.leases import Leases, LocalLeases
 from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.seating import check_bound
 from raise_the_sum.server.store import Store
-from raise_the_sum.server.table import Table, revive
+from raise_the_sum.server.table import Table, catch_up, revive
 from raise_the_sum.state import Phase
 
 __all__ = ["KEEP_FINISHED", "Tables"]
@@ -133,16 +133,14 @@ class Tables:
         )
 
     async def reload(self, table: Table) -> None:
-        """Catch up with the store after a lost compare-and-set (another process wrote)."""
+        """Catch up with the store after a lost compare-and-set (another process wrote).
+
+        Only the steps the table does not have are replayed.
+        """
         stored = await self.store.load(table.table_id)
         if stored is None:
             return
-        fresh = revive(stored, pace=self.pace)
-        table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
-        table.seen, table.actions = fresh.seen, fresh.actions
-        table.answered |= fresh.answered
-        table.touched = fresh.touched
-        table.documents.clear()
+        catch_up(table, stored)
 
     def finish(self, table: Table) -> None:
         """Note a finished table; let go of the oldest beyond ``KEEP_FINISHED``.
