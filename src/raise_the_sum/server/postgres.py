@@ -223,10 +223,13 @@ class PostgresStore:
     ) -> None:
         if pool_size < 2:
             raise ValueError(f"pool_size: 2 or more (one for the writes), got {pool_size}")
+        #: The database's address, as given.
         self.url = url
         #: The database's address without its password.
         self.name = describe(url)
+        #: The most connections kept open.
         self.pool_size = pool_size
+        #: The seconds a call waits for a connection before it raises StoreUnavailable.
         self.timeout = timeout
         self._pool: psycopg_pool.AsyncConnectionPool[psycopg.AsyncConnection[Any]] | None = None
         self._opening: asyncio.Lock | None = None
@@ -668,7 +671,8 @@ class PostgresStore:
         return await self._read(run)
 
     async def resumable(self, since: float) -> tuple[str, ...]:
-        """The ids of the tables to resume at start-up (see :meth:`Store.resumable`).
+        """The ids of the tables to resume at start-up (see
+        :meth:`Store.resumable <raise_the_sum.server.store.Store.resumable>`).
 
         The query's condition is the partial index ``tables_resumable``'s.
         """
