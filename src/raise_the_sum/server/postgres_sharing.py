@@ -2,11 +2,12 @@
 
 :class:`PostgresFanout` hears, with ``LISTEN`` on a connection of its own,
 what :class:`~raise_the_sum.server.postgres.PostgresStore` announces with
-``NOTIFY`` in each commit's own transaction (:data:`CHANNEL`, ``"v <table>
-<version>"``): PostgreSQL delivers a notification when its transaction
-commits, to every listening session, at once; nothing polls. It sends the
-tables' notices (``"n <sender> <table> <notice>"``) on a second connection,
-opened on first use. When the listening connection is lost (PostgreSQL
+``NOTIFY`` in each commit's own transaction (on
+:data:`~raise_the_sum.server.postgres.CHANNEL`, ``"v <table> <version>"``):
+PostgreSQL delivers a notification when its transaction commits, to every
+listening session, at once; nothing polls. It sends the tables' notices
+(``"n <sender> <table> <notice>"``) on a second connection, opened on first
+use. When the listening connection is lost (PostgreSQL
 restarted, failed over, the network), it connects again, listens again, and
 tells its listener that announcements were missed.
 
