@@ -196,6 +196,7 @@ class TableService:
         fan-out: changes are heard as they are committed (:meth:`moved`).
         Runs until cancelled.
         """
+        failing = False  # said once in the log while the check fails, not every time
         while True:
             await asyncio.sleep(CHECK_EVERY)
             try:
@@ -207,10 +208,13 @@ class TableService:
                     _log.warning("table %s: taken over (its lease was free)", table_id)
                     await self._resume(table_id)
                 self.driving.forget_elsewhere()
+                failing = False
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the database may be away: next time
-                _log.warning("the check of the tables' leases failed: %s", error)
+                if not failing:
+                    _log.warning("the check of the tables' leases failed: %s", error)
+                failing = True
 
     async def close(self) -> None:
         """Stop the bots (their next actions are simply not taken) and the thread pools."""
