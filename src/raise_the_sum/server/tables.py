@@ -13,6 +13,7 @@ others are served.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
@@ -135,12 +136,23 @@ class Tables:
     async def reload(self, table: Table) -> None:
         """Catch up with the store after a lost compare-and-set (another process wrote).
 
-        Only the steps the table does not have are replayed.
+        Only the steps the table does not have are replayed; a store that
+        went back (a backup restored, a failover that lost the last commits)
+        has the table rebuilt whole, at the store's version.
         """
         stored = await self.store.load(table.table_id)
         if stored is None:
             return
-        catch_up(table, stored)
+        if stored.version >= table.version:
+            with contextlib.suppress(RuntimeError):  # else rebuilt whole, below
+                catch_up(table, stored)
+                return
+        fresh = revive(stored, pace=self.pace)
+        table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
+        table.seen, table.actions = fresh.seen, fresh.actions
+        table.answered |= fresh.answered
+        table.touched = fresh.touched
+        table.documents.clear()
 
     def finish(self, table: Table) -> None:
         """Note a finished table; let go of the oldest beyond ``KEEP_FINISHED``.
