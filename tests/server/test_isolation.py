@@ -43,7 +43,7 @@ def test_a_commit_that_fails_in_a_group_fails_alone_and_the_rest_is_written(
         store = open_store(database)
         for name in "abc":
             await store.create(_new_table(name))
-        bad = Commit("b", 0, None, "e1", (StoredStep(1, 0, '{"a":"\ud800"}'),), False)
+        bad = Commit("b", 0, "e1", (StoredStep(1, 0, '{"a":"\ud800"}'),), False)
         blocker = asyncio.ensure_future(store.create(_new_table("z")))
         pending = [
             asyncio.ensure_future(store.commit(commit))

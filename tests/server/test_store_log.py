@@ -28,7 +28,15 @@ from raise_the_sum.server import open_store
 from raise_the_sum.server import tables as tables_module
 from raise_the_sum.server.postgres import PostgresStore
 from raise_the_sum.server.service import TableService
-from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, Store, StoredStep
+from raise_the_sum.server.store import (
+    Answer,
+    Commit,
+    NewTable,
+    SQLiteStore,
+    Store,
+    StoredStep,
+    StoreError,
+)
 from raise_the_sum.server.table import catch_up, revive
 from raise_the_sum.state import Phase
 
@@ -43,7 +51,7 @@ def _commit(table_id: str, expected: int, count: int = 2, *, answer: str | None 
         for version in range(expected + 1, expected + 1 + count)
     )
     kept = None if answer is None else (0, answer, Answer(200, answer.encode()))
-    return Commit(table_id, expected, None, f"e{expected + count}", steps, False, kept)
+    return Commit(table_id, expected, f"e{expected + count}", steps, False, kept)
 
 
 async def _together(store: Store, commits: list[Commit]) -> list[bool]:
@@ -116,10 +124,9 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
         assert versions == {"a": 5, "b": 4, "c": 2, "d": 3}
         for name, table in loaded.items():
             assert table is not None
-            assert table.state == "s0"  # no commit carried a state: the first one stays
+            assert table.state == "s0"  # the state the table was created with
             assert table.extra == f"e{table.version}"
             assert [step.version for step in table.steps] == list(range(1, table.version + 1))
-            assert all(step.events is None for step in table.steps)
             assert [json.loads(step.action)["a"] for step in table.steps] == [
                 f"{name}{version}" for version in range(1, table.version + 1)
             ]
@@ -129,29 +136,41 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
     asyncio.run(scenario())
 
 
-#: The layout of databases made before layouts had numbers (layout 0): no ``touched`` or
-#: ``driven`` column, and the answers in key order. Such a database is upgraded when opened.
-LAYOUT_0 = """
+#: Layout 1: each step's events were kept (``steps.events``). Such a database is upgraded
+#: when opened: the column goes, since the service rebuilds the events by replay.
+LAYOUT_1 = """
 CREATE TABLE tables (id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL,
-    setup TEXT NOT NULL, extra TEXT NOT NULL, over INTEGER NOT NULL);
+    setup TEXT NOT NULL, extra TEXT NOT NULL, over INTEGER NOT NULL,
+    touched REAL NOT NULL DEFAULT 0, driven INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE steps (table_id TEXT NOT NULL, version INTEGER NOT NULL, seat INTEGER NOT NULL,
     action TEXT NOT NULL, events TEXT NOT NULL, PRIMARY KEY (table_id, version)) WITHOUT ROWID;
 CREATE TABLE tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL)
     WITHOUT ROWID;
 CREATE TABLE answers (table_id TEXT NOT NULL, seat INTEGER NOT NULL, client_id TEXT NOT NULL,
-    status INTEGER NOT NULL, body BLOB NOT NULL, PRIMARY KEY (table_id, seat, client_id))
-    WITHOUT ROWID;
+    status INTEGER NOT NULL, body BLOB NOT NULL, UNIQUE (table_id, seat, client_id));
+PRAGMA user_version = 1;
 """
 
 
-@pytest.mark.parametrize("layout", ["now", "layout 0"])
+def test_a_database_of_a_development_layout_before_numbers_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    with sqlite3.connect(tmp_path / "tables.db") as made:
+        made.executescript(LAYOUT_1.replace("PRAGMA user_version = 1;", ""))
+    made.close()
+    with pytest.raises(StoreError, match=r"layout 0, made by a development version") as refused:
+        SQLiteStore(tmp_path / "tables.db")
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("layout", ["now", "layout 1"])
 def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, layout: str
 ) -> None:
     together = _spy_on_commit_together(monkeypatch)
-    if layout != "now":  # the database exists, made with the answers in key order
+    if layout != "now":  # the database exists, with its steps' events
         with sqlite3.connect(tmp_path / "tables.db") as made:
-            made.executescript(LAYOUT_0)
+            made.executescript(LAYOUT_1)
         made.close()
 
     async def scenario() -> None:
@@ -159,7 +178,9 @@ def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_not
         (sql,) = store._connection.execute(
             "SELECT sql FROM sqlite_master WHERE name = 'answers'"
         ).fetchone()
-        assert "WITHOUT ROWID" not in sql  # upgraded: refusals can be forgotten oldest first
+        assert "WITHOUT ROWID" not in sql  # refusals can be forgotten oldest first
+        columns = [row[1] for row in store._connection.execute("PRAGMA table_info(steps)")]
+        assert columns == ["table_id", "version", "seat", "action"]  # upgraded: no events
         await store.create(_new_table("a"))
         assert await store.commit(_commit("a", 0, 2, answer="id-1"))
         assert not await store.commit(_commit("a", 0, 1, answer="id-2"))  # a is at 2: stale

@@ -49,10 +49,10 @@ from raise_the_sum.server.store import (
     Answer,
     Commit,
     NewTable,
-    StoredStep,
     StoredTable,
     StoreError,
     StoreUnavailable,
+    _settle,
 )
 
 __all__ = [
@@ -107,7 +107,6 @@ _SCHEMA: Final = (
     version BIGINT NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
-    events TEXT,
     PRIMARY KEY (table_id, version)
 )""",
     """CREATE TABLE IF NOT EXISTS tokens (
@@ -192,15 +191,17 @@ _Job = Callable[[psycopg.AsyncConnection[Any]], Awaitable[Any]]
 _Result = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
 
 
-def _settle(results: list[_Result]) -> None:
-    """Give each future its value or its error (unless it was cancelled)."""
-    for future, value, error in results:
-        if future.done():
-            continue
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(value)
+async def _kept_answer(
+    db: psycopg.AsyncConnection[Any], table_id: str, seat: int, client_id: str
+) -> Answer | None:
+    """The first answer to ``client_id`` from ``seat`` at the table, or None."""
+    row = await (
+        await db.execute(
+            "SELECT status, body FROM answers WHERE table_id = %s AND seat = %s AND client_id = %s",
+            (table_id, seat, client_id),
+        )
+    ).fetchone()
+    return None if row is None else Answer(row[0], bytes(row[1]))
 
 
 class PostgresStore:
@@ -428,17 +429,16 @@ class PostgresStore:
             return False  # two commits of one table: in order, one by one
         now = time.time()
         moved = await connection.execute(
-            "UPDATE tables AS t SET version = v.version, state = COALESCE(v.state, t.state), "
+            "UPDATE tables AS t SET version = v.version, "
             "extra = v.extra, over = v.over, touched = v.touched, driven = v.driven "
-            "FROM unnest(%s::text[], %s::bigint[], %s::bigint[], %s::text[], %s::text[], "
+            "FROM unnest(%s::text[], %s::bigint[], %s::bigint[], %s::text[], "
             "%s::boolean[], %s::float8[], %s::boolean[]) "
-            "AS v(id, expected, version, state, extra, over, touched, driven) "
+            "AS v(id, expected, version, extra, over, touched, driven) "
             "WHERE t.id = v.id AND t.version = v.expected",
             (
                 [c.table_id for c in commits],
                 [c.expected for c in commits],
                 [c.version for c in commits],
-                [c.state for c in commits],
                 [c.extra for c in commits],
                 [c.over for c in commits],
                 [now] * len(commits),
@@ -449,14 +449,13 @@ class PostgresStore:
             return False
         steps = [(commit.table_id, step) for commit in commits for step in commit.steps]
         await connection.execute(
-            "INSERT INTO steps (table_id, version, seat, action, events) "
-            "SELECT * FROM unnest(%s::text[], %s::bigint[], %s::integer[], %s::text[], %s::text[])",
+            "INSERT INTO steps (table_id, version, seat, action) "
+            "SELECT * FROM unnest(%s::text[], %s::bigint[], %s::integer[], %s::text[])",
             (
                 [table_id for table_id, _ in steps],
                 [step.version for _, step in steps],
                 [step.seat for _, step in steps],
                 [step.action for _, step in steps],
-                [step.events for _, step in steps],
             ),
         )
         await connection.execute(
@@ -536,7 +535,7 @@ class PostgresStore:
                 ).fetchall()
                 steps = await (
                     await db.execute(
-                        "SELECT version, seat, action, events FROM steps WHERE table_id = %s "
+                        "SELECT version, seat, action FROM steps WHERE table_id = %s "
                         "AND version <= %s ORDER BY version",
                         (table_id, row[0]),
                     )
@@ -546,21 +545,7 @@ class PostgresStore:
                         "SELECT seat, client_id FROM answers WHERE table_id = %s", (table_id,)
                     )
                 ).fetchall()
-            return StoredTable(
-                table_id=table_id,
-                version=row[0],
-                state=row[1],
-                setup=row[2],
-                extra=row[3],
-                token_hashes=tuple((seat, digest) for seat, digest in tokens),
-                steps=tuple(
-                    StoredStep(version, seat, action, events or None)
-                    for version, seat, action, events in steps
-                ),
-                answered=tuple((seat, client_id) for seat, client_id in answered),
-                touched=row[4],
-                over=row[5],
-            )
+            return StoredTable.of_rows(table_id, row, tokens, steps, answered)
 
         return await self._read(run)
 
@@ -569,11 +554,10 @@ class PostgresStore:
 
         async def run(db: psycopg.AsyncConnection[Any]) -> bool:
             moved = await db.execute(
-                "UPDATE tables SET version = %s, state = COALESCE(%s, state), extra = %s, "
+                "UPDATE tables SET version = %s, extra = %s, "
                 "over = %s, touched = %s, driven = %s WHERE id = %s AND version = %s",
                 (
                     commit.version,
-                    commit.state,
                     commit.extra,
                     commit.over,
                     time.time(),
@@ -586,10 +570,9 @@ class PostgresStore:
                 return False
             async with db.cursor() as cursor:
                 await cursor.executemany(
-                    "INSERT INTO steps (table_id, version, seat, action, events) "
-                    "VALUES (%s, %s, %s, %s, %s)",
+                    "INSERT INTO steps (table_id, version, seat, action) VALUES (%s, %s, %s, %s)",
                     [
-                        (commit.table_id, step.version, step.seat, step.action, step.events)
+                        (commit.table_id, step.version, step.seat, step.action)
                         for step in commit.steps
                     ],
                 )
@@ -631,15 +614,9 @@ class PostgresStore:
                     "ORDER BY seq DESC OFFSET %s)",
                     (table_id, seat, keep),
                 )
-            row = await (
-                await db.execute(
-                    "SELECT status, body FROM answers "
-                    "WHERE table_id = %s AND seat = %s AND client_id = %s",
-                    (table_id, seat, client_id),
-                )
-            ).fetchone()
-            assert row is not None  # inserted now, or kept before
-            return Answer(row[0], bytes(row[1]))
+            kept = await _kept_answer(db, table_id, seat, client_id)
+            assert kept is not None  # inserted now, or kept before
+            return kept
 
         kept: Answer = await self._write(run)
         return kept
@@ -648,14 +625,7 @@ class PostgresStore:
         """The first answer to ``client_id`` from ``seat`` at the table, or None."""
 
         async def run(db: psycopg.AsyncConnection[Any]) -> Answer | None:
-            row = await (
-                await db.execute(
-                    "SELECT status, body FROM answers "
-                    "WHERE table_id = %s AND seat = %s AND client_id = %s",
-                    (table_id, seat, client_id),
-                )
-            ).fetchone()
-            return None if row is None else Answer(row[0], bytes(row[1]))
+            return await _kept_answer(db, table_id, seat, client_id)
 
         return await self._read(run)
 

@@ -546,13 +546,8 @@ class TableService:
         if version > table.version and self.fanout.shared:  # seen on another process: catch up
             await self._reload(table)
         if version != table.version:
-            stale = ProtocolError(
-                409,
-                "stale_version",
-                f"the table is at version {table.version}, not {version}",
-                version=table.version,
-            )
-            return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
+            why = f"the table is at version {table.version}, not {version}"
+            return await self._stale(table, seat, client_id, why)
         at_once = self.pace == 0 and not self.driving.closing
         work = functools.partial(self._answer, table, seat, action, version, table.state, at_once)
         computed = await self.driving.run_engine(table, work)
@@ -568,12 +563,12 @@ class TableService:
         kept = await self.store.answer(table.table_id, seat, client_id)
         if kept is not None:
             return Outcome.of(kept)
-        stale = ProtocolError(
-            409,
-            "stale_version",
-            f"the table moved on to version {table.version}",
-            version=table.version,
-        )
+        why = f"the table moved on to version {table.version}"
+        return await self._stale(table, seat, client_id, why)
+
+    async def _stale(self, table: Table, seat: int, client_id: str, why: str) -> Outcome:
+        """Refuse an action computed from another version than the table's: a 409."""
+        stale = ProtocolError(409, "stale_version", why, version=table.version)
         return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
 
     @staticmethod
@@ -658,7 +653,6 @@ class TableService:
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
-            state=None,
             extra=extra_text(rngs),
             steps=tuple(
                 StoredStep(table.version + number, seat, action_text(action))
