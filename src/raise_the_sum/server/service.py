@@ -109,6 +109,10 @@ class TableService:
     ``store`` keeps everything a restart needs; ``pace`` is the pause, in
     seconds, before each bot action and between rounds (0 acts at once);
     ``limits`` are the server's :class:`~raise_the_sum.server.limits.Limits`.
+    ``fanout`` and ``leases`` are how it shares the store with other
+    processes (:mod:`~raise_the_sum.server.fanout`,
+    :mod:`~raise_the_sum.server.leases`): by default, those that go with the
+    store (:func:`~raise_the_sum.server.fanout.sharing`: alone on SQLite).
     Use it from one event loop; call :meth:`start` before and :meth:`close`
     after.
     """
