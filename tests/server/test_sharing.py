@@ -183,3 +183,27 @@ def test_on_sqlite_the_process_is_alone(tmp_path: Path) -> None:
             await store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_notice_from_another_process_reaches_this_ones_table_and_no_table_is_loaded_for_it(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        service = TableService(store, pace=3600)
+        await service.start()
+        try:
+            created = await service.create(["human", "human"], seed=5)
+            delivered: list[tuple[str, bytes]] = []
+            service.on_notice = lambda table, notice: delivered.append((table.table_id, notice))
+            service.noticed(created.table, b'{"notice":"x"}')
+            service.noticed("not-in-memory", b'{"notice":"y"}')
+            assert delivered == [(created.table, b'{"notice":"x"}')]
+            service.tables.forget(service.tables.live()[0])
+            service.moved(created.table, 9)  # not in memory: nothing to catch up
+            assert service.tables.peek(created.table) is None
+        finally:
+            await service.close()
+            await store.close()
+
+    asyncio.run(scenario())
