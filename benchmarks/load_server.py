@@ -30,7 +30,9 @@ tables, at least 500 acknowledged human actions per second, p99 at most
 as root), or a ``postgresql://`` address (a fresh database is made there for
 each run). ``--processes N`` starts N server processes on the one database
 (PostgreSQL only); each table's human talks to one of them, in turn, and
-its table is created there. ``--compare`` runs SQLite in one process,
+its table is created there. ``--spread`` has each table made on one process (which then drives its
+bots) and played on the next (no load balancer's stickiness: every commit
+is caught up by the other process). ``--compare`` runs SQLite in one process,
 PostgreSQL in one process and PostgreSQL in two, side by side. On
 PostgreSQL it also reports the database's CPU time per committed action (the
 ``postgres`` processes' CPU, read from ``/proc``, when the benchmark started
@@ -291,17 +293,20 @@ class RawSocket:
         self.writer.close()
 
 
-async def human(url: str, number: int, load: Load, stop: float, think: float) -> None:
+async def human(
+    url: str, number: int, load: Load, stop: float, think: float, creator: str | None = None
+) -> None:
     """One scripted human: play random legal actions, table after table, until ``stop``.
 
     Before each action it thinks for ``think`` seconds on average (uniformly
-    from half to one and a half times that; 0: it acts at once).
+    from half to one and a half times that; 0: it acts at once). Its tables
+    are created through ``creator`` (``url`` when None), and played through ``url``.
     """
     rng = Rng.from_seed(number)
     host, port = url.removeprefix("http://").split(":")
     sent_actions = 0
     while time.monotonic() < stop:
-        created = await new_table(url)
+        created = await new_table(url if creator is None else creator)
         table, token = created["table"], created["tokens"]["0"]
         ws = await RawSocket.connect(host, int(port), f"/api/tables/{table}/ws?token={token}")
         try:
@@ -558,6 +563,7 @@ async def run(
     db: Database,
     abusive: bool = False,
     processes: int = 1,
+    spread: int = 0,
 ) -> dict[str, Any]:
     servers = [start_server(db.address) for _ in range(processes)]
     urls = [url for _, url in servers]
@@ -569,7 +575,16 @@ async def run(
         begin = time.monotonic()
         stop = begin + warmup + seconds
         clients = [
-            asyncio.create_task(human(urls[n % processes], n, load, stop, think))
+            asyncio.create_task(
+                human(
+                    urls[(n + spread) % processes],
+                    n,
+                    load,
+                    stop,
+                    think,
+                    creator=urls[n % processes],
+                )
+            )
             for n in range(tables)
         ]
         if abusive:
@@ -610,6 +625,7 @@ async def run(
     return {
         "store": "SQLite" if db.kind == "sqlite" else "PostgreSQL",
         "server processes": processes,
+        "each table played on": "the process that made it" if not spread else "another process",
         "tables": tables,
         "human's think time s (mean)": think,
         "seconds": round(elapsed, 1),
@@ -708,6 +724,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run SQLite in one process, PostgreSQL in one and in two, side by side",
     )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="with several processes: each table is made on one process (whose bots drive "
+        "it) and its human plays on the next one (no stickiness)",
+    )
     args = parser.parse_args(argv)
     if args.processes > 1 and args.db == "sqlite":
         parser.error("--processes: several processes need PostgreSQL (--db postgres)")
@@ -746,6 +768,7 @@ def main(argv: list[str] | None = None) -> int:
                             database,
                             abusive,
                             processes,
+                            1 if args.spread and processes > 1 else 0,
                         )
                     )
                 )
