@@ -152,6 +152,27 @@ PRAGMA user_version = 1;
 """
 
 
+def test_a_load_after_a_version_reads_only_the_steps_after_it(database: Path | str) -> None:
+    async def scenario() -> None:
+        store = open_store(database)
+        try:
+            await store.create(_new_table("a"))
+            assert await store.commit(_commit("a", 0, 3, answer="id-1"))
+            assert await store.commit(_commit("a", 3, 2))
+            whole = await store.load("a")
+            assert whole is not None
+            for after in (0, 1, 3, 5):
+                part = await store.load("a", after=after)
+                assert part is not None
+                assert attrs.evolve(part, steps=whole.steps) == whole
+                assert part.steps == whole.steps[after:]
+            assert await store.load("b", after=2) is None
+        finally:
+            await store.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_database_of_a_development_layout_before_numbers_is_refused_in_one_line(
     tmp_path: Path,
 ) -> None:
@@ -282,7 +303,9 @@ def test_a_table_caught_up_from_a_later_load_equals_the_table_loaded_whole(
         for at in (0, 1, stored.version // 2, stored.version):
             earlier = attrs.evolve(stored, version=at, steps=stored.steps[:at])
             table = revive(earlier)
-            catch_up(table, stored)
+            later = await store.load(table_id, after=at)  # only the steps it does not have
+            assert later is not None and len(later.steps) == stored.version - at
+            catch_up(table, later)
             whole = revive(stored)
             assert (table.state, table.version, table.rngs) == (
                 whole.state,

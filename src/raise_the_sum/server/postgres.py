@@ -512,8 +512,8 @@ class PostgresStore:
 
         await self._write(run)
 
-    async def load(self, table_id: str) -> StoredTable | None:
-        """The table with every step, or None when there is no such table."""
+    async def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
+        """The table with every step after version ``after``, or None when there is none."""
 
         async def run(db: psycopg.AsyncConnection[Any]) -> StoredTable | None:
             async with db.transaction():
@@ -536,8 +536,8 @@ class PostgresStore:
                 steps = await (
                     await db.execute(
                         "SELECT version, seat, action FROM steps WHERE table_id = %s "
-                        "AND version <= %s ORDER BY version",
-                        (table_id, row[0]),
+                        "AND version > %s AND version <= %s ORDER BY version",
+                        (table_id, after, row[0]),
                     )
                 ).fetchall()
                 answered = await (

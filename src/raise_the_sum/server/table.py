@@ -265,21 +265,24 @@ def _replay(
 def catch_up(table: Table, stored: StoredTable) -> None:
     """Bring ``table`` to the stored version, replaying only the steps it does not have.
 
-    ``stored`` is the same table loaded later: its history starts with
-    ``table``'s (a compare-and-set on the version never lets two histories
-    part). Raises :class:`RuntimeError`, as :func:`revive` does, when the
-    new steps do not replay.
+    ``stored`` is the same table loaded later, with its steps after
+    ``table``'s version at least (``Store.load(..., after=table.version)``):
+    its history starts with ``table``'s (a compare-and-set on the version
+    never lets two histories part). Raises :class:`RuntimeError`, as
+    :func:`revive` does, when the new steps are missing or do not replay.
     """
-    if stored.version < table.version or len(stored.steps) != stored.version:
+    new = [s for s in stored.steps if s.version > table.version]
+    wanted = list(range(table.version + 1, stored.version + 1))
+    if [s.version for s in new] != wanted:
         raise RuntimeError(
-            f"table {table.table_id}: {len(stored.steps)} steps stored for version "
-            f"{stored.version}, and {table.version} in memory"
+            f"table {table.table_id}: steps {[s.version for s in new][:5]}... stored for "
+            f"versions {table.version + 1} to {stored.version}"
         )
     extra = json.loads(stored.extra)
     rngs = tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"])
     seen = {seat: list(pieces) for seat, pieces in table.seen.items()}
     actions = list(table.actions)
-    state = _replay(table.table_id, table.state, stored.steps[table.version :], seen, actions)
+    state = _replay(table.table_id, table.state, new, seen, actions)
     table.state, table.version, table.rngs = state, stored.version, rngs
     table.seen, table.actions = seen, actions
     table.answered |= set(stored.answered)

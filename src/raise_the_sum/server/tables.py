@@ -140,13 +140,16 @@ class Tables:
         went back (a backup restored, a failover that lost the last commits)
         has the table rebuilt whole, at the store's version.
         """
-        stored = await self.store.load(table.table_id)
+        stored = await self.store.load(table.table_id, after=table.version)
         if stored is None:
             return
         if stored.version >= table.version:
             with contextlib.suppress(RuntimeError):  # else rebuilt whole, below
                 catch_up(table, stored)
                 return
+        stored = await self.store.load(table.table_id)
+        if stored is None:
+            return
         fresh = revive(stored, pace=self.pace)
         table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
         table.seen, table.actions = fresh.seen, fresh.actions
