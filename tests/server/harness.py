@@ -161,6 +161,17 @@ def create(client: httpx.Client, seats: list[str], **more: Any) -> tuple[str, di
     )
 
 
+def seated(client: httpx.Client, table: str, tokens: dict[int, str]) -> None:
+    """Use each seat's token once: every seat is taken, and its invitation with it.
+
+    The seats' documents change when a seat is taken (``seating``), and its
+    sockets hear of it (a ``taken`` notice): a test that compares documents
+    or counts messages takes the seats first.
+    """
+    for token in tokens.values():
+        document(client, table, token)
+
+
 def document(
     client: httpx.Client, table: str, token: str, since: int | None = None
 ) -> dict[str, Any]:

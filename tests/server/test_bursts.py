@@ -171,6 +171,8 @@ def test_the_answer_kept_as_a_document_equals_a_fresh_build_byte_for_byte(tmp_pa
                 seat=0,
                 seats=table.seats,
                 tutorial=table.tutorial,
+                seating=table.seating(),
+                seed_commitment=table.commitment,
             )
             assert outcome.answer.body == fresh
             assert table.document(0, sent) == fresh

@@ -7,6 +7,8 @@
   (SIGKILL), another takes the table over and the bots carry on.
 * A process killed in the middle of writes loses nothing it acknowledged:
   another process answers every acknowledged id with its first answer.
+* A seat claimed in the lobby through one process: the other's sockets
+  hear the notice, and the invitation it replaced works on neither.
 * While PostgreSQL restarts, the processes answer 503 ``unavailable``; then
   they serve again without a restart, sockets hear of commits again and the
   bots carry on.
@@ -234,3 +236,44 @@ def test_a_postgres_restart_is_a_503_then_every_process_serves_again(
             assert _version_pushed(ws, answer.json()["version"])["version"] >= doc["version"] + 1
         after = wait_for_turn(on_a, table, tokens[0])
         assert after["version"] > answer.json()["version"] or after["view"]["phase"] == "match_over"
+
+
+def test_a_seat_claimed_through_one_process_replaces_its_invitation_on_every_process(
+    start: Start,
+) -> None:
+    a, b = start("a", 3600), start("b", 3600)
+    with a.client() as on_a, b.client() as on_b:
+        made = on_a.post("/api/tables", json={"seats": ["human", "human"], "public": True})
+        assert made.status_code == 201, made.text
+        table, invitation = made.json()["table"], made.json()["tokens"]["1"]
+        with websockets.sync.client.connect(
+            a.ws_url(table, made.json()["tokens"]["0"]), open_timeout=10
+        ) as host:
+            recv(host)
+            claimed = on_b.post(f"/api/lobby/{table}/seats/1")
+            assert claimed.status_code == 201, claimed.text
+            while True:  # the host's socket, on A, hears of B's claim
+                message = json.loads(recv(host))
+                if "notice" in message:
+                    break
+            assert message == {"notice": "taken", "seat": 1}
+        token = claimed.json()["token"]
+        for client in (on_a, on_b):
+            old = client.get(f"/api/tables/{table}", headers=bearer(invitation))
+            assert old.status_code == 401 and old.json()["error"] == "unauthorized", old.text
+            assert document(client, table, token)["view"]["seat"] == 1
+
+
+def test_an_invitation_used_on_one_process_after_its_seat_was_claimed_on_another_is_refused(
+    start: Start,
+) -> None:
+    # A holds the table (and the invitation) in memory; B's claim has not reached it when the
+    # invitation comes: its first use finds the seat taken in the store, and A reads it again.
+    a, b = start("a", 3600), start("b", 3600)
+    with a.client() as on_a, b.client() as on_b:
+        made = on_a.post("/api/tables", json={"seats": ["human", "human"], "public": True})
+        table, invitation = made.json()["table"], made.json()["tokens"]["1"]
+        claimed = on_b.post(f"/api/lobby/{table}/seats/1")
+        assert claimed.status_code == 201, claimed.text
+        old = on_a.get(f"/api/tables/{table}", headers=bearer(invitation))
+        assert old.status_code == 401 and old.json()["error"] == "unauthorized", old.text

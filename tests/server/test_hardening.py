@@ -26,7 +26,17 @@ from websockets.exceptions import ConnectionClosed
 
 from raise_the_sum import STANDARD_DECK, wire
 
-from .harness import Server, act, bearer, create, document, recv, run_sql, wait_for_turn
+from .harness import (
+    Server,
+    act,
+    bearer,
+    create,
+    document,
+    recv,
+    run_sql,
+    seated,
+    wait_for_turn,
+)
 
 #: The body of the attack that took the server down: hands of 32 from the standard deck twice.
 HUGE_RULES: dict[str, Any] = {
@@ -761,6 +771,7 @@ def test_a_duplicated_token_since_or_authorization_is_refused(still_server: Serv
 def test_pushes_carry_no_reply_to_and_answers_carry_their_id(still_server: Server) -> None:
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
+        seated(client, table, tokens)
         with (
             websockets.sync.client.connect(still_server.ws_url(table, tokens[0])) as zero,
             websockets.sync.client.connect(still_server.ws_url(table, tokens[1])) as one,

@@ -23,7 +23,7 @@ import pytest
 import websockets.exceptions
 import websockets.sync.client
 
-from .harness import Server, act, bearer, create, document, recv, wait_for_turn
+from .harness import Server, act, bearer, create, document, recv, seated, wait_for_turn
 
 
 def quiet(client: httpx.Client, table: str, token: str) -> dict[str, Any]:
@@ -39,6 +39,7 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(
         with server.client() as client:
             bots, bot_tokens, _ = create(client, ["human", "random", "greedy", "cautious"])
             pair, pair_tokens, _ = create(client, ["human", "human"])
+            seated(client, pair, pair_tokens)
             acknowledged: list[tuple[str, int, dict[str, Any]]] = []
             for _ in range(6):  # a few human turns at the bot table
                 doc = quiet(client, bots, bot_tokens[0])
@@ -258,6 +259,7 @@ def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
 ) -> None:
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
+        seated(client, table, tokens)
         with (
             websockets.sync.client.connect(
                 still_server.ws_url(table, tokens[0]), open_timeout=10

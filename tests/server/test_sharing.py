@@ -42,6 +42,9 @@ class _Heard:
     def noticed(self, table_id: str, notice: bytes) -> None:
         self.notices.put_nowait((table_id, notice))
 
+    def seated(self, table_id: str) -> None:
+        self.notices.put_nowait((table_id, b"seated"))
+
     async def missed(self) -> None:
         self.missed_count += 1
         self.missed_event.set()
@@ -194,11 +197,11 @@ def test_a_notice_from_another_process_reaches_this_ones_table_and_no_table_is_l
         await service.start()
         try:
             created = await service.create(["human", "human"], seed=5)
-            delivered: list[tuple[str, bytes]] = []
-            service.on_notice = lambda table, notice: delivered.append((table.table_id, notice))
+            table = service.tables.peek(created.table)
+            assert table is not None
             service.noticed(created.table, b'{"notice":"x"}')
             service.noticed("not-in-memory", b'{"notice":"y"}')
-            assert delivered == [(created.table, b'{"notice":"x"}')]
+            assert [notice for _, notice in table.notices] == [b'{"notice":"x"}']
             service.tables.forget(service.tables.live()[0])
             service.moved(created.table, 9)  # not in memory: nothing to catch up
             assert service.tables.peek(created.table) is None

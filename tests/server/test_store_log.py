@@ -380,8 +380,7 @@ def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
 
     async def finish(service: TableService, seed: int) -> tuple[str, bytes, dict[int, str]]:
         created = await service.create(["human", "random"], Rules(players=2), seed=seed)
-        table = await service.table(created.table)
-        assert table is not None
+        table, _ = await service.authenticate(created.table, created.tokens[0])  # seat 0 taken
         for number in range(2000):
             while table.automatic():
                 await asyncio.sleep(0)

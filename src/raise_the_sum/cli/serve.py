@@ -42,6 +42,7 @@ _LIMITS: tuple[tuple[str, str, type, str], ...] = (
     ("--archive-after", "archive_after", float, "seconds without an action before archiving"),
     ("--refusals-kept", "refusals_kept", int, "refused actions remembered per seat"),
     ("--max-sockets-per-seat", "sockets_per_seat", int, "WebSockets open at once on a seat"),
+    ("--max-spectators", "spectators_per_table", int, "spectators' WebSockets open on a table"),
     ("--max-sockets", "sockets", int, "WebSockets open at once on the server"),
     (
         "--max-connections-per-address",

@@ -10,6 +10,8 @@ sockets (``{"notice": ...}``) must reach the sockets held by every process.
   ("table T is at version V"), so that a commit is never made without its
   announcement; the fan-out hears it, and tells its :class:`Listener`
   (:meth:`Listener.moved`);
+- the store announces a change of a table's seats (a seat taken, a seat
+  claimed with a new token) the same way, heard as :meth:`Listener.seated`;
 - :meth:`Fanout.notice` sends a table's notice to the other processes, which
   hear it as :meth:`Listener.noticed`;
 - when the fan-out lost its connection to the others and has it back, it
@@ -38,6 +40,10 @@ class Listener(Protocol):
 
     def moved(self, table_id: str, version: int) -> None:
         """Another process (or this one) committed ``table_id`` up to ``version``."""
+        ...
+
+    def seated(self, table_id: str) -> None:
+        """Another process changed the table's seats (taken, or claimed with a new token)."""
         ...
 
     def noticed(self, table_id: str, notice: bytes) -> None:

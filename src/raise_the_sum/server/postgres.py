@@ -38,7 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 
 import psycopg
@@ -48,11 +48,14 @@ import psycopg_pool
 from raise_the_sum.server.store import (
     Answer,
     Commit,
+    Listed,
     NewTable,
     StoredTable,
     StoreError,
     StoreUnavailable,
     _settle,
+    mask_of_seats,
+    seats_of_mask,
 )
 
 __all__ = [
@@ -76,8 +79,9 @@ DEFAULT_POOL_SIZE: Final = 4
 DEFAULT_TIMEOUT: Final = 5.0
 
 #: The channel on which each commit is announced, in its own transaction, as ``"v <table id>
-#: <version>"`` (``NOTIFY``): the other server processes on the database hear it when the
-#: commit is made, and catch up (:mod:`raise_the_sum.server.postgres_sharing`).
+#: <version>"`` (``NOTIFY``), and each change of a table's seats (taken, claimed) as ``"s <table
+#: id>"``: the other server processes on the database hear it when the transaction commits,
+#: and catch up (:mod:`raise_the_sum.server.postgres_sharing`).
 CHANNEL: Final = "raise_the_sum"
 
 #: The advisory lock held while the tables are made or upgraded (any fixed 64-bit number).
@@ -100,7 +104,11 @@ _SCHEMA: Final = (
     extra TEXT NOT NULL,
     over BOOLEAN NOT NULL,
     touched DOUBLE PRECISION NOT NULL,
-    driven BOOLEAN NOT NULL
+    driven BOOLEAN NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    taken BIGINT NOT NULL DEFAULT 0,
+    listing TEXT,
+    listed BOOLEAN NOT NULL
 )""",
     """CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL,
@@ -125,6 +133,7 @@ _SCHEMA: Final = (
     UNIQUE (table_id, seat, client_id)
 )""",
     "CREATE INDEX IF NOT EXISTS tables_resumable ON tables (touched) WHERE NOT over AND driven",
+    "CREATE INDEX IF NOT EXISTS tables_lobby ON tables (created DESC, id DESC) WHERE listed",
 )
 
 #: The upgrades from each earlier layout, by the version they start from (none yet).
@@ -189,6 +198,27 @@ _Job = Callable[[psycopg.AsyncConnection[Any]], Awaitable[Any]]
 
 #: A job's outcome: its future, its value, or the error it met.
 _Result = tuple["asyncio.Future[Any]", Any, "BaseException | None"]
+
+
+async def _take(
+    db: psycopg.AsyncConnection[Any], table_id: str, seat: int, humans: Sequence[int], where: str
+) -> bool:
+    """Set ``seat``'s bit in the table's ``taken`` if it is clear (and ``where``); True if so.
+
+    Once every one of ``humans`` is taken, the table is listed no more.
+    """
+    bit, full = 1 << seat, mask_of_seats(humans)
+    cursor = await db.execute(
+        "UPDATE tables SET taken = taken | %s, "
+        "listed = CASE WHEN ((taken | %s) & %s) = %s THEN FALSE ELSE listed END "
+        f"WHERE id = %s AND (taken & %s) = 0{where}",
+        (bit, bit, full, full, table_id, bit),
+    )
+    if cursor.rowcount != 1:
+        return False
+    # The other server processes refresh the table's seats (a claim's token replaced).
+    await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"s {table_id}"))
+    return True
 
 
 async def _kept_answer(
@@ -430,7 +460,8 @@ class PostgresStore:
         now = time.time()
         moved = await connection.execute(
             "UPDATE tables AS t SET version = v.version, "
-            "extra = v.extra, over = v.over, touched = v.touched, driven = v.driven "
+            "extra = v.extra, over = v.over, touched = v.touched, driven = v.driven, "
+            "listed = t.listed AND NOT v.over "
             "FROM unnest(%s::text[], %s::bigint[], %s::bigint[], %s::text[], "
             "%s::boolean[], %s::float8[], %s::boolean[]) "
             "AS v(id, expected, version, extra, over, touched, driven) "
@@ -486,17 +517,21 @@ class PostgresStore:
         """Store a new table at version 0 with its token hashes."""
 
         async def run(db: psycopg.AsyncConnection[Any]) -> None:
+            now = time.time()
             await db.execute(
-                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven) "
-                "VALUES (%s, 0, %s, %s, %s, %s, %s, %s)",
+                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven, "
+                "created, listing, listed) VALUES (%s, 0, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     table.table_id,
                     table.state,
                     table.setup,
                     table.extra,
                     table.over,
-                    time.time(),
+                    now,
                     table.driven,
+                    now,
+                    table.listing,
+                    table.listing is not None and not table.over,
                 ),
             )
             if table.token_hashes:
@@ -520,7 +555,7 @@ class PostgresStore:
                 await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 row = await (
                     await db.execute(
-                        "SELECT version, state, setup, extra, touched, over FROM tables "
+                        "SELECT version, state, setup, extra, touched, over, taken FROM tables "
                         "WHERE id = %s",
                         (table_id,),
                     )
@@ -554,8 +589,8 @@ class PostgresStore:
 
         async def run(db: psycopg.AsyncConnection[Any]) -> bool:
             moved = await db.execute(
-                "UPDATE tables SET version = %s, extra = %s, "
-                "over = %s, touched = %s, driven = %s WHERE id = %s AND version = %s",
+                "UPDATE tables SET version = %s, extra = %s, over = %s, touched = %s, "
+                "driven = %s, listed = listed AND NOT over WHERE id = %s AND version = %s",
                 (
                     commit.version,
                     commit.extra,
@@ -639,6 +674,70 @@ class PostgresStore:
             return None if row is None else (row[0], row[1])
 
         return await self._read(run)
+
+    async def take(self, table_id: str, seat: int, humans: tuple[int, ...]) -> bool:
+        """Note that ``seat``'s token was used (see :meth:`Store.take
+        <raise_the_sum.server.store.Store.take>`)."""
+
+        async def run(db: psycopg.AsyncConnection[Any]) -> bool:
+            return await _take(db, table_id, seat, humans, "")
+
+        taken: bool = await self._write(run)
+        return taken
+
+    async def claim(
+        self, table_id: str, seat: int, token_hash: str, humans: tuple[int, ...]
+    ) -> bool:
+        """Take a free seat of a listed table, with a new token (see :meth:`Store.claim
+        <raise_the_sum.server.store.Store.claim>`)."""
+
+        async def run(db: psycopg.AsyncConnection[Any]) -> bool:
+            if not await _take(db, table_id, seat, humans, " AND listed"):
+                return False
+            await db.execute(
+                "DELETE FROM tokens WHERE table_id = %s AND seat = %s", (table_id, seat)
+            )
+            await db.execute(
+                "INSERT INTO tokens (hash, table_id, seat) VALUES (%s, %s, %s)",
+                (token_hash, table_id, seat),
+            )
+            return True
+
+        claimed: bool = await self._write(run)
+        return claimed
+
+    async def lobby(
+        self, *, since: float, after: tuple[float, str] | None, limit: int
+    ) -> tuple[Listed, ...]:
+        """The listed tables, the newest first, a page at a time (see :meth:`Store.lobby
+        <raise_the_sum.server.store.Store.lobby>`)."""
+
+        async def run(db: psycopg.AsyncConnection[Any]) -> tuple[Listed, ...]:
+            created, table_id = (float("inf"), "") if after is None else after
+            rows = await (
+                await db.execute(
+                    "SELECT id, created, listing, taken FROM tables "
+                    "WHERE listed AND (created, id) < (%s, %s) AND touched >= %s "
+                    "ORDER BY created DESC, id DESC LIMIT %s",
+                    (created, table_id, since, limit),
+                )
+            ).fetchall()
+            return tuple(Listed(row[0], row[1], row[2], seats_of_mask(row[3])) for row in rows)
+
+        return await self._read(run)
+
+    async def unlist(self, before: float) -> int:
+        """Take the idle listed tables out of the lobby (see :meth:`Store.unlist
+        <raise_the_sum.server.store.Store.unlist>`)."""
+
+        async def run(db: psycopg.AsyncConnection[Any]) -> int:
+            cursor = await db.execute(
+                "UPDATE tables SET listed = FALSE WHERE listed AND touched < %s", (before,)
+            )
+            return cursor.rowcount
+
+        unlisted: int = await self._write(run)
+        return unlisted
 
     async def resumable(self, since: float) -> tuple[str, ...]:
         """The ids of the tables to resume at start-up (see

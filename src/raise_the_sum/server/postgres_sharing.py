@@ -3,9 +3,10 @@
 :class:`PostgresFanout` hears, with ``LISTEN`` on a connection of its own,
 what :class:`~raise_the_sum.server.postgres.PostgresStore` announces with
 ``NOTIFY`` in each commit's own transaction (on
-:data:`~raise_the_sum.server.postgres.CHANNEL`, ``"v <table> <version>"``):
-PostgreSQL delivers a notification when its transaction commits, to every
-listening session, at once; nothing polls. It sends the tables' notices
+:data:`~raise_the_sum.server.postgres.CHANNEL`, ``"v <table> <version>"``; a
+seat taken or claimed, ``"s <table>"``): PostgreSQL delivers a notification
+when its transaction commits, to every listening session, at once; nothing
+polls. It sends the tables' notices
 (``"n <sender> <table> <notice>"``) on a second connection, opened on first
 use. When the listening connection is lost (PostgreSQL
 restarted, failed over, the network), it connects again, listens again, and
@@ -136,6 +137,8 @@ class PostgresFanout:
             if kind == "v":
                 table_id, _, version = rest.partition(" ")
                 self._listener.moved(table_id, int(version))
+            elif kind == "s":
+                self._listener.seated(rest)
             elif kind == "n":
                 sender, _, rest = rest.partition(" ")
                 table_id, _, notice = rest.partition(" ")

@@ -45,7 +45,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from raise_the_sum import driver as match_driver
 from raise_the_sum import wire
@@ -57,13 +57,15 @@ from raise_the_sum.limits import action_bound
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
-from raise_the_sum.server.documents import action_text, dumps, seat_document
+from raise_the_sum.server.documents import SPECTATOR, action_text, dumps, seat_document
 from raise_the_sum.server.driving import MAX_BURST, Driving
 from raise_the_sum.server.errors import ProtocolError, bad_input
 from raise_the_sum.server.fanout import Fanout, sharing
 from raise_the_sum.server.leases import CHECK_EVERY, Leases
 from raise_the_sum.server.limits import INLINE_ACTIONS, Limits
+from raise_the_sum.server.lobby import listing_text, parse_seat, seat_taken
 from raise_the_sum.server.seating import seat_table
+from raise_the_sum.server.spectators import read_only
 from raise_the_sum.server.store import (
     Answer,
     Commit,
@@ -148,9 +150,6 @@ class TableService:
             reload=self._reload,
             leases=leases,
         )
-        #: Delivers a notice that another process pushed to a table's sockets to this
-        #: process's sockets of the table (set by the part that pushes notices).
-        self.on_notice: Callable[[Table, bytes], None] | None = None
         self._behind: dict[str, int] = {}
         self._catching_up: set[asyncio.Task[None]] = set()
         self._sockets = 0
@@ -241,6 +240,7 @@ class TableService:
         tutorial: bool = False,
         seed: int | None = None,
         deck: Sequence[Card] | None = None,
+        public: bool = False,
     ) -> Created:
         """Seat a new table: ``"human"`` seats get tokens, the others are bots by name.
 
@@ -248,7 +248,9 @@ class TableService:
         tutorial table is :func:`raise_the_sum.lessons.tutorial_game`, with
         the seats ``human, riley, sam, alex`` unless given. ``seed`` and
         ``deck`` (a stacked deck) are for tests and tools: the protocol's
-        tables get a fresh seed from ``secrets``. Raises
+        tables get a fresh seed from ``secrets``. A ``public`` table is
+        listed in the lobby (:mod:`~raise_the_sum.server.lobby`) while it has
+        a free human seat. Every table gets a spectators' token too. Raises
         :class:`~raise_the_sum.server.errors.ProtocolError` (400) on bad seats or rules.
         """
         seating = seat_table(
@@ -263,6 +265,8 @@ class TableService:
         table_id = secrets.token_urlsafe(9)
         tokens = {seat: new_token() for seat, kind in enumerate(seats) if kind == HUMAN}
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        spectator_token = new_token()
+        spectator = token_hash(spectator_token)
         rngs = tuple(
             None if kind == HUMAN else Rng.from_seed(secrets.randbits(64)) for kind in seats
         )
@@ -276,24 +280,27 @@ class TableService:
             state=state,
             version=0,
             rngs=rngs,
-            seen={seat: [] for seat in hashes},
+            seen={seat: [] for seat in [*hashes, SPECTATOR]},
             actions=[],
             heavy=action_bound(state.rules) > INLINE_ACTIONS,
             pace=self.pace,
+            spectator=spectator,
+            public=public,
         )
         await self.store.create(
             NewTable(
                 table_id=table_id,
                 state=wire.dumps(state),
-                setup=setup_text(seats, seating.deck, tutorial),
+                setup=setup_text(seats, seating.deck, tutorial, spectator=spectator, public=public),
                 extra=extra_text(rngs),
                 token_hashes=tuple(sorted(hashes.items())),
                 driven=table.automatic(),
+                listing=listing_text(seats, state.rules) if public else None,
             )
         )
         self.tables.add(table)
         self.driving.kick(table)
-        return Created(table_id, tokens, seed_commitment(state.seed))
+        return Created(table_id, tokens, seed_commitment(state.seed), spectator_token)
 
     async def table(self, table_id: str) -> Table | None:
         """The live table, loaded from the store on first use; None when there is none.
@@ -345,11 +352,30 @@ class TableService:
         finally:
             del self._behind[table_id]
 
+    def seated(self, table_id: str) -> None:
+        """Another process changed the table's seats: if it is in memory, read them again.
+
+        A claimed seat's old token then stops working here too.
+        """
+        table = self.tables.peek(table_id)
+        if table is not None:
+            task = asyncio.get_running_loop().create_task(self._reseat(table))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    async def _reseat(self, table: Table) -> None:
+        try:
+            async with table.lock:
+                await self._reload(table)
+        except Exception as error:  # the store may be away: the next announcement, or a request
+            _log.warning("table %s: could not read its seats again: %s", table.table_id, error)
+
     def noticed(self, table_id: str, notice: bytes) -> None:
         """A notice another process pushed: to this process's sockets of the table."""
         table = self.tables.peek(table_id)
-        if table is not None and self.on_notice is not None:
-            self.on_notice(table, notice)
+        if table is not None:
+            table.notice(notice)
+            self._wake(table)
 
     async def missed(self) -> None:
         """Announcements were missed (the fan-out was cut off): catch up with the store.
@@ -372,9 +398,11 @@ class TableService:
         """The table and the seat that ``token`` holds there.
 
         Checked in this order: the token is one the server issued (401
-        ``unauthorized``), the table exists (404 ``not_found``), and the
+        ``unauthorized``; a spectator's token of this table gets 403
+        ``read_only``), the table exists (404 ``not_found``), and the
         token is this table's (401). The digest is compared with every
-        human seat's in constant time.
+        human seat's in constant time. The seat is taken from then on
+        (:meth:`take`).
         """
         if not token or len(token) > MAX_TOKEN_LENGTH:
             raise ProtocolError(
@@ -385,6 +413,12 @@ class TableService:
         if owner is None:
             owner = await self.store.token(digest)
             if owner is None:
+                try:
+                    watched = await self.table(table_id)
+                except ProtocolError:  # archived, set aside: said to a seat's token only
+                    watched = None
+                if watched is not None and _same(watched.spectator, digest):
+                    raise read_only()
                 raise ProtocolError(401, "unauthorized", "this is not a seat's token")
             self.tables.tokens[digest] = owner
         table = await self.table(table_id)
@@ -396,9 +430,119 @@ class TableService:
                 seat = candidate
         if seat is None:
             raise ProtocolError(401, "unauthorized", "this token is for another table")
+        if seat not in table.taken and not await self.take(table, seat) and self.fanout.shared:
+            # Taken meanwhile through another process: a claim may have replaced this token.
+            async with table.lock:
+                await self._reload(table)
+            if not _same(table.token_hashes.get(seat), digest):
+                raise ProtocolError(
+                    401, "unauthorized", "this seat was claimed: its invitation works no more"
+                )
         return table, seat
 
+    async def spectate(self, table_id: str, token: str | None) -> Table:
+        """The table whose spectators' token ``token`` is.
+
+        401 ``unauthorized`` when it is not (a seat's token, another
+        table's spectators' token), 404 ``not_found`` when there is no
+        such table; compared in constant time.
+        """
+        if not token or len(token) > MAX_TOKEN_LENGTH:
+            raise ProtocolError(
+                401,
+                "unauthorized",
+                "a spectator's token is needed: Authorization: Bearer <token>, or ?token= on "
+                "the socket",
+            )
+        digest = token_hash(token)
+        table = await self.table(table_id)
+        if table is None:
+            raise ProtocolError(404, "not_found", f"there is no table {table_id!r}")
+        if not _same(table.spectator, digest):
+            raise ProtocolError(401, "unauthorized", "this is not this table's spectators' token")
+        return table
+
+    # --- seats taken ---------------------------------------------------------------------------
+
+    async def take(self, table: Table, seat: int) -> bool:
+        """Note that ``seat``'s token was used: the seat is taken, and the table's sockets told.
+
+        Taken at once in memory (a claim in the lobby meanwhile finds it
+        taken), then in the store; a taken seat leaves the lobby. False when
+        the store had it taken already (through another process sharing it).
+        """
+        table.taken.add(seat)
+        try:
+            taken = await self.store.take(table.table_id, seat, table.humans())
+        except BaseException:
+            table.taken.discard(seat)
+            raise
+        if taken:
+            self.notify(table, {"notice": "taken", "seat": seat})
+        return taken
+
+    async def claim(self, table_id: str, seat_text: str) -> bytes:
+        """Take a free seat of a table in the lobby: its new token, in the answer's JSON.
+
+        404 ``not_found`` for a table that is not in the lobby (none, private,
+        over), 400 ``bad_input`` for a seat not at the table, 409
+        ``seat_taken`` for a seat taken (or a bot's). The seat's old token (an
+        invitation never used) stops working.
+        """
+        table = await self.table(table_id)
+        if table is None or not table.public or table.state.phase is Phase.MATCH_OVER:
+            raise ProtocolError(
+                404, "not_found", f"there is no table {table_id[:40]!r} in the lobby"
+            )
+        seat = parse_seat(seat_text, len(table.seats))
+        if table.seats[seat] != HUMAN:
+            raise seat_taken(seat, f"a bot ({table.seats[seat]}) plays it")
+        if seat in table.taken:
+            raise seat_taken(seat, "someone took it first")
+        table.taken.add(seat)  # now, before any await: a claim or a token meanwhile finds it taken
+        token = new_token()
+        digest = token_hash(token)
+        try:
+            claimed = await self.store.claim(table.table_id, seat, digest, table.humans())
+        except BaseException:
+            table.taken.discard(seat)
+            raise
+        if not claimed:  # another server process sharing the store was first
+            raise seat_taken(seat, "someone took it first")
+        old = table.token_hashes[seat]
+        table.token_hashes[seat] = digest
+        self.tables.tokens.pop(old, None)
+        self.tables.tokens[digest] = (table.table_id, seat)
+        self.notify(table, {"notice": "taken", "seat": seat})
+        answer = {
+            "table": table.table_id,
+            "seat": seat,
+            "token": token,
+            "seed_commitment": table.commitment,
+        }
+        return dumps(answer)
+
+    def notify(self, table: Table, notice: dict[str, object]) -> None:
+        """Push ``notice`` to every socket of ``table`` (seats and spectators).
+
+        The table's next documents show the change: those built before are dropped.
+        """
+        body = dumps(notice)
+        table.notice(body)
+        self._wake(table)
+        self.fanout.notice(table.table_id, body)  # the table's sockets on other processes
+
     # --- reading -------------------------------------------------------------------------------
+
+    def spectator_document(self, table: Table, since: int | None) -> bytes:
+        """The spectators' document, with the public events since ``since`` (all when None).
+
+        Raises a 400 ``bad_input`` for a ``since`` below 0 or above the version.
+        """
+        since = 0 if since is None else since
+        if not 0 <= since <= table.version:
+            raise bad_input("/since", f"since: a version from 0 to {table.version}, got {since}")
+        return table.spectate(since)
 
     async def document(
         self, table: Table, seat: int, since: int | None, *, scores: bool = False
@@ -497,6 +641,31 @@ class TableService:
     def close_socket(self, table: Table, seat: int) -> None:
         """Count a WebSocket of ``seat`` closed."""
         table.sockets[seat] -= 1
+        self._sockets -= 1
+
+    def open_spectator(self, table: Table) -> None:
+        """Count a spectator's WebSocket opened, within the limits (:meth:`close_spectator` after).
+
+        Raises a 429 ``rate_limited`` when the table has
+        ``limits.spectators_per_table`` open already, and a 503
+        ``unavailable`` when the server has ``limits.sockets``.
+        """
+        if self._sockets >= self.limits.sockets:
+            raise ProtocolError(
+                503, "unavailable", "the server has all the sockets it can hold open; try later"
+            )
+        if table.spectators >= self.limits.spectators_per_table:
+            raise ProtocolError(
+                429,
+                "rate_limited",
+                f"this table has {table.spectators} spectators' sockets open, the most it may",
+            )
+        table.spectators += 1
+        self._sockets += 1
+
+    def close_spectator(self, table: Table) -> None:
+        """Count a spectator's WebSocket closed."""
+        table.spectators -= 1
         self._sockets -= 1
 
     @staticmethod
@@ -620,6 +789,8 @@ class TableService:
             seats=table.seats,
             tutorial=table.tutorial,
             next_round_at=time.time() + table.pace if table.pace > 0 else None,
+            seating=table.seating(),
+            seed_commitment=table.commitment,
         )
         return steps, rngs, seen, body
 
@@ -689,3 +860,8 @@ class TableService:
     ) -> bool:
         """The bots' write path (:class:`~raise_the_sum.server.driving.Driving`'s)."""
         return await self._commit(table, steps, rngs, None)
+
+
+def _same(stored: str | None, digest: str) -> bool:
+    """True when ``stored`` is ``digest``, compared in constant time (None is never)."""
+    return stored is not None and hmac.compare_digest(stored, digest)

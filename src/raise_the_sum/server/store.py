@@ -46,6 +46,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Answer",
     "Commit",
+    "Listed",
     "NewTable",
     "SQLiteStore",
     "StoreError",
@@ -135,6 +136,23 @@ class NewTable:
     #: True when the server acts next (a bot's turn, the pause between rounds): such a table
     #: is resumed at start-up (:meth:`Store.resumable`); the others wait to be asked for.
     driven: bool = True
+    #: For a table listed in the lobby, what the lobby shows of it (public JSON text: the
+    #: seats, the rules); None for a private table, which the lobby never lists.
+    listing: str | None = None
+
+
+@attrs.frozen
+class Listed:
+    """A table in the lobby (:meth:`Store.lobby`): public, open, with a free human seat."""
+
+    #: The table's id.
+    table_id: str
+    #: When it was created, in seconds since the epoch.
+    created: float
+    #: What the lobby shows of it, as created (:attr:`NewTable.listing`).
+    listing: str
+    #: The seats taken (:meth:`Store.take`, :meth:`Store.claim`), in order.
+    taken: tuple[int, ...]
 
 
 @attrs.frozen
@@ -162,6 +180,8 @@ class StoredTable:
     touched: float = 0.0
     #: True once the match is over.
     over: bool = False
+    #: The human seats taken: whose token was used, or that were claimed in the lobby.
+    taken: tuple[int, ...] = ()
 
     @classmethod
     def of_rows(
@@ -174,7 +194,8 @@ class StoredTable:
     ) -> StoredTable:
         """The table from a store's rows, as both stores read them.
 
-        ``row`` is ``(version, state, setup, extra, touched, over)``; ``tokens``
+        ``row`` is ``(version, state, setup, extra, touched, over, taken)``, with
+        ``taken`` a bit mask of the seats (bit ``n`` is seat ``n``); ``tokens``
         are ``(seat, hash)``, ``steps`` ``(version, seat, action)``, oldest
         first, and ``answered`` ``(seat, client id)``.
         """
@@ -189,6 +210,7 @@ class StoredTable:
             answered=tuple((seat, client_id) for seat, client_id in answered),
             touched=row[4],
             over=bool(row[5]),
+            taken=seats_of_mask(row[6]),
         )
 
 
@@ -285,6 +307,46 @@ class Store(Protocol):
         """
         ...
 
+    async def take(self, table_id: str, seat: int, humans: tuple[int, ...]) -> bool:
+        """Note that ``seat``'s token was used: the seat is taken; True if it was free.
+
+        ``humans`` are the table's human seats: once all of them are taken,
+        the table leaves the lobby.
+        """
+        ...
+
+    async def claim(
+        self, table_id: str, seat: int, token_hash: str, humans: tuple[int, ...]
+    ) -> bool:
+        """Take a free seat of a listed table, with a new token: a compare-and-set.
+
+        All or nothing: if the table is listed (:meth:`lobby`) and ``seat``
+        is not taken, the seat is taken, its token hash becomes
+        ``token_hash`` (the old token, an invitation never used, stops
+        working), and the table leaves the lobby once all ``humans`` are
+        taken. False, with nothing written, otherwise: of two claims of
+        one seat, exactly one is True.
+        """
+        ...
+
+    async def lobby(
+        self, *, since: float, after: tuple[float, str] | None, limit: int
+    ) -> tuple[Listed, ...]:
+        """Up to ``limit`` listed tables touched at ``since`` or later, the newest first.
+
+        A table is listed from its creation if it has a listing, until its
+        match is over, its human seats are all taken, or it is idle
+        (:meth:`unlist`). ``after`` is the ``(created, id)`` of the last
+        table of the page before (tables come by ``created`` then ``id``,
+        both descending). Its cost grows with the tables listed, never
+        with the private or finished ones.
+        """
+        ...
+
+    async def unlist(self, before: float) -> int:
+        """Take the listed tables not touched since ``before`` out of the lobby; how many."""
+        ...
+
     async def close(self) -> None:
         """Finish pending writes and release the store."""
         ...
@@ -299,7 +361,11 @@ CREATE TABLE IF NOT EXISTS tables (
     extra TEXT NOT NULL,
     over INTEGER NOT NULL,
     touched REAL NOT NULL DEFAULT 0,
-    driven INTEGER NOT NULL DEFAULT 1
+    driven INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL DEFAULT 0,
+    taken INTEGER NOT NULL DEFAULT 0,
+    listing TEXT,
+    listed INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL,
@@ -326,13 +392,21 @@ CREATE TABLE IF NOT EXISTS answers (
 #: The indexes, made once the tables have every column (after an upgrade).
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_resumable ON tables (touched) WHERE over = 0 AND driven = 1;
+CREATE INDEX IF NOT EXISTS tables_lobby ON tables (created DESC, id DESC) WHERE listed = 1;
 """
 
 #: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 1
-#: kept each step's events, which the service now rebuilds by replay.
+#: kept each step's events, which the service now rebuilds by replay, and lacked the lobby's
+#: columns: when a table was created, its seats taken (a bit each), its listing and whether
+#: it is listed; its tables are private, their seats not yet taken.
 _UPGRADES: Final = {
     1: """
 ALTER TABLE steps DROP COLUMN events;
+ALTER TABLE tables ADD COLUMN created REAL NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN taken INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN listing TEXT;
+ALTER TABLE tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+UPDATE tables SET created = touched;
 """,
 }
 
@@ -386,6 +460,37 @@ def _rows(connection: sqlite3.Connection, sql: str, rows: Sequence[tuple[Any, ..
         )
         changed += cursor.rowcount
     return changed
+
+
+def seats_of_mask(mask: int) -> tuple[int, ...]:
+    """The seats of a bit mask, in order: bit ``n`` is seat ``n``.
+
+    >>> seats_of_mask(0b1010)
+    (1, 3)
+    """
+    return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
+
+
+def mask_of_seats(seats: Sequence[int]) -> int:
+    """The bit mask of ``seats`` (:func:`seats_of_mask` the other way)."""
+    return sum(1 << seat for seat in set(seats))
+
+
+def _take(
+    db: sqlite3.Connection, table_id: str, seat: int, humans: Sequence[int], where: str
+) -> bool:
+    """Set ``seat``'s bit in the table's ``taken`` if it is clear (and ``where``); True if so.
+
+    Once every one of ``humans`` is taken, the table is listed no more.
+    """
+    bit, full = 1 << seat, mask_of_seats(humans)
+    cursor = db.execute(
+        "UPDATE tables SET taken = taken | ?, "
+        "listed = CASE WHEN ((taken | ?) & ?) = ? THEN 0 ELSE listed END "
+        f"WHERE id = ? AND (taken & ?) = 0{where}",
+        (bit, bit, full, full, table_id, bit),
+    )
+    return cursor.rowcount == 1
 
 
 def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
@@ -612,7 +717,7 @@ class SQLiteStore:
         if _rows(
             connection,
             "UPDATE tables SET version = v.column3, extra = v.column4, over = v.column5, "
-            "touched = v.column6, driven = v.column7 "
+            "touched = v.column6, driven = v.column7, listed = tables.listed * (1 - v.column5) "
             "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
             moves,
         ) != len(moves):
@@ -666,17 +771,21 @@ class SQLiteStore:
         """Store a new table at version 0 with its token hashes."""
 
         def run(db: sqlite3.Connection) -> None:
+            now = time.time()
             db.execute(
-                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven) "
-                "VALUES (?, 0, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven, "
+                "created, listing, listed) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.table_id,
                     table.state,
                     table.setup,
                     table.extra,
                     int(table.over),
-                    time.time(),
+                    now,
                     int(table.driven),
+                    now,
+                    table.listing,
+                    int(table.listing is not None and not table.over),
                 ),
             )
             db.executemany(
@@ -693,7 +802,8 @@ class SQLiteStore:
             db.execute("BEGIN")
             try:
                 row = db.execute(
-                    "SELECT version, state, setup, extra, touched, over FROM tables WHERE id = ?",
+                    "SELECT version, state, setup, extra, touched, over, taken FROM tables "
+                    "WHERE id = ?",
                     (table_id,),
                 ).fetchone()
                 if row is None:
@@ -721,13 +831,14 @@ class SQLiteStore:
         def run(db: sqlite3.Connection) -> bool:
             moved = db.execute(
                 "UPDATE tables SET version = ?, extra = ?, over = ?, "
-                "touched = ?, driven = ? WHERE id = ? AND version = ?",
+                "touched = ?, driven = ?, listed = listed * ? WHERE id = ? AND version = ?",
                 (
                     commit.version,
                     commit.extra,
                     int(commit.over),
                     time.time(),
                     int(commit.driven),
+                    int(not commit.over),
                     commit.table_id,
                     commit.expected,
                 ),
@@ -818,6 +929,61 @@ class SQLiteStore:
             return tuple(row[0] for row in rows)
 
         return await self._read(run)
+
+    async def take(self, table_id: str, seat: int, humans: tuple[int, ...]) -> bool:
+        """Note that ``seat``'s token was used (see :meth:`Store.take`)."""
+
+        def run(db: sqlite3.Connection) -> bool:
+            return _take(db, table_id, seat, humans, "")
+
+        return await self._write(run)
+
+    async def claim(
+        self, table_id: str, seat: int, token_hash: str, humans: tuple[int, ...]
+    ) -> bool:
+        """Take a free seat of a listed table, with a new token (see :meth:`Store.claim`)."""
+
+        def run(db: sqlite3.Connection) -> bool:
+            if not _take(db, table_id, seat, humans, " AND listed = 1"):
+                return False
+            db.execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
+            db.execute(
+                "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+                (token_hash, table_id, seat),
+            )
+            return True
+
+        return await self._write(run)
+
+    async def lobby(
+        self, *, since: float, after: tuple[float, str] | None, limit: int
+    ) -> tuple[Listed, ...]:
+        """The listed tables, the newest first, a page at a time (see :meth:`Store.lobby`)."""
+
+        def run(db: sqlite3.Connection) -> tuple[Listed, ...]:
+            created, table_id = (float("inf"), "") if after is None else after
+            rows = db.execute(
+                "SELECT id, created, listing, taken FROM tables INDEXED BY tables_lobby "
+                "WHERE listed = 1 AND (created, id) < (?, ?) AND touched >= ? "
+                "ORDER BY created DESC, id DESC LIMIT ?",
+                (created, table_id, since, limit),
+            )
+            return tuple(Listed(row[0], row[1], row[2], seats_of_mask(row[3])) for row in rows)
+
+        return await self._read(run)
+
+    async def unlist(self, before: float) -> int:
+        """Take the idle listed tables out of the lobby (see :meth:`Store.unlist`)."""
+
+        def run(db: sqlite3.Connection) -> int:
+            cursor = db.execute(
+                "UPDATE tables INDEXED BY tables_lobby SET listed = 0 "
+                "WHERE listed = 1 AND touched < ?",
+                (before,),
+            )
+            return cursor.rowcount
+
+        return await self._write(run)
 
     async def close(self) -> None:
         """Finish pending writes and release the store."""

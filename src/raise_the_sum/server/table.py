@@ -28,8 +28,9 @@ from raise_the_sum.cards import Card
 from raise_the_sum.events import Event, step
 from raise_the_sum.limits import action_bound
 from raise_the_sum.rng import Rng
-from raise_the_sum.server.documents import seat_document, seat_events
+from raise_the_sum.server.documents import SPECTATOR, seat_document, seat_events, seating_entry
 from raise_the_sum.server.limits import INLINE_ACTIONS
+from raise_the_sum.server.spectators import spectator_document
 from raise_the_sum.server.store import Answer, StoredStep, StoredTable
 from raise_the_sum.state import GameState, Phase
 
@@ -69,7 +70,7 @@ def seed_commitment(seed: int) -> str:
 
 @attrs.frozen
 class Created:
-    """A new table: its id, one token per human seat, and the seed's commitment."""
+    """A new table: its id, one token per human seat, the seed's commitment, a spectator's."""
 
     #: The table's id.
     table: str
@@ -77,6 +78,8 @@ class Created:
     tokens: dict[int, str]
     #: :func:`seed_commitment` of the table's seed.
     seed_commitment: str
+    #: The read-only token of the table's spectators.
+    spectator_token: str | None = None
 
 
 @attrs.frozen
@@ -133,12 +136,48 @@ class Table:
     touched: float = attrs.field(factory=time.time)
     #: The pause before the bots act and between rounds (the service's), in seconds.
     pace: float = 0.0
-    #: Documents built at this version, by (seat, since, scores).
+    #: Documents built at this version, by (seat, since, scores); a spectator's seat is
+    #: :data:`~raise_the_sum.server.documents.SPECTATOR`.
     documents: dict[tuple[int, int, bool], bytes] = attrs.field(factory=dict)
+    #: The SHA-256 hex of the spectators' token, or None when the table has none.
+    spectator: str | None = None
+    #: True when the table's creator listed it in the lobby.
+    public: bool = False
+    #: The human seats taken: whose token was used, or that were claimed in the lobby.
+    taken: set[int] = attrs.field(factory=set)
+    #: The open spectators' WebSockets.
+    spectators: int = 0
+    #: The latest notices pushed to the table's sockets, numbered: ``(number, notice)``.
+    notices: list[tuple[int, bytes]] = attrs.field(factory=list)
+    #: :func:`seed_commitment` of the table's seed.
+    commitment: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         # The parts that driven() rebuilds the driver's table from, checked once, here.
         match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
+        self.commitment = seed_commitment(self.state.seed)
+
+    def humans(self) -> tuple[int, ...]:
+        """The human seats, in order."""
+        return tuple(seat for seat, kind in enumerate(self.seats) if kind == HUMAN)
+
+    def free(self) -> tuple[int, ...]:
+        """The human seats not taken yet, in order."""
+        return tuple(seat for seat in self.humans() if seat not in self.taken)
+
+    def seating(self) -> list[dict[str, object]]:
+        """The documents' ``seating``: each seat's entry
+        (:func:`~raise_the_sum.server.documents.seating_entry`)."""
+        return [
+            seating_entry(kind, taken=seat in self.taken) for seat, kind in enumerate(self.seats)
+        ]
+
+    def notice(self, notice: bytes) -> None:
+        """Keep a notice for the table's sockets (the latest 64), and drop the documents built."""
+        number = self.notices[-1][0] + 1 if self.notices else 1
+        self.notices.append((number, notice))
+        del self.notices[:-64]
+        self.documents.clear()
 
     def document(self, seat: int, since: int, *, scores: bool = False) -> bytes:
         """The seat's document now, with the events since ``since`` (built once per version).
@@ -172,7 +211,27 @@ class Table:
             tutorial=self.tutorial,
             next_round_at=self.touched + self.pace if self.pace > 0 else None,
             scores=scores,
+            seating=self.seating(),
+            seed_commitment=self.commitment,
         )
+
+    def spectate(self, since: int) -> bytes:
+        """The spectators' document now, with the public events since ``since`` (built once)."""
+        key = (SPECTATOR, since, False)
+        built = self.documents.get(key)
+        if built is None:
+            built = spectator_document(
+                table=self.table_id,
+                version=self.version,
+                state=self.state,
+                events=self.seen[SPECTATOR][since:],
+                seats=self.seats,
+                seating=self.seating(),
+                seed_commitment=self.commitment,
+                next_round_at=self.touched + self.pace if self.pace > 0 else None,
+            )
+            self.keep(key, built)
+        return built
 
     def keep(self, key: tuple[int, int, bool], built: bytes) -> None:
         """Keep a document built at this version, by ``(seat, since, scores)``."""
@@ -222,13 +281,25 @@ class Table:
         return driven
 
 
-def setup_text(seats: Sequence[str], deck: Sequence[Card] | None, tutorial: bool) -> str:
-    """What a table was created with and never changes, as the store keeps it (JSON)."""
+def setup_text(
+    seats: Sequence[str],
+    deck: Sequence[Card] | None,
+    tutorial: bool,
+    *,
+    spectator: str | None = None,
+    public: bool = False,
+) -> str:
+    """What a table was created with and never changes, as the store keeps it (JSON).
+
+    ``spectator`` is the hash of the spectators' token; ``public`` lists the table in the lobby.
+    """
     return json.dumps(
         {
             "seats": list(seats),
             "deck": None if deck is None else [wire.encode(card) for card in deck],
             "tutorial": tutorial,
+            "spectator": spectator,
+            "public": public,
         }
     )
 
@@ -306,7 +377,7 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
     except (KeyError, TypeError, ValueError) as error:
         raise RuntimeError(f"table {stored.table_id}: {error}") from error
     humans = [seat for seat, _ in stored.token_hashes]
-    seen: dict[int, list[str]] = {seat: [] for seat in humans}
+    seen: dict[int, list[str]] = {seat: [] for seat in [*humans, SPECTATOR]}
     actions: list[Action] = []
     state = _replay(stored.table_id, state, stored.steps, seen, actions)
     if len(actions) != stored.version:
@@ -330,6 +401,9 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
             heavy=action_bound(state.rules) > INLINE_ACTIONS,
             touched=stored.touched,
             pace=pace,
+            spectator=setup.get("spectator"),
+            public=bool(setup.get("public", False)),
+            taken=set(stored.taken),
         )
     except (KeyError, TypeError, ValueError) as error:  # the bots and generators disagree
         raise RuntimeError(f"table {stored.table_id}: {error}") from error

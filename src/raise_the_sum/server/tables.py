@@ -23,7 +23,7 @@ from raise_the_sum.server.errors import ProtocolError
 from raise_the_sum.server.leases import Leases, LocalLeases
 from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.seating import check_bound
-from raise_the_sum.server.store import Store
+from raise_the_sum.server.store import Store, StoreUnavailable
 from raise_the_sum.server.table import Table, catch_up, revive
 from raise_the_sum.state import Phase
 
@@ -143,18 +143,28 @@ class Tables:
         stored = await self.store.load(table.table_id, after=table.version)
         if stored is None:
             return
+        caught_up = False
         if stored.version >= table.version:
             with contextlib.suppress(RuntimeError):  # else rebuilt whole, below
                 catch_up(table, stored)
+                caught_up = True
+        if not caught_up:
+            stored = await self.store.load(table.table_id)
+            if stored is None:
                 return
-        stored = await self.store.load(table.table_id)
-        if stored is None:
-            return
-        fresh = revive(stored, pace=self.pace)
-        table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
-        table.seen, table.actions = fresh.seen, fresh.actions
-        table.answered |= fresh.answered
-        table.touched = fresh.touched
+            fresh = revive(stored, pace=self.pace)
+            table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
+            table.seen, table.actions = fresh.seen, fresh.actions
+            table.answered |= fresh.answered
+            table.touched = fresh.touched
+            table.documents.clear()
+        # The seats, as another process may have changed them (taken, claimed with a new token).
+        hashes = dict(stored.token_hashes)
+        for seat, digest in table.token_hashes.items():
+            if hashes.get(seat) != digest:
+                self.tokens.pop(digest, None)  # a claimed seat's old token: no more
+        table.token_hashes = hashes
+        table.taken |= set(stored.taken)
         table.documents.clear()
 
     def finish(self, table: Table) -> None:
@@ -189,6 +199,10 @@ class Tables:
         while True:
             await asyncio.sleep(every)
             cutoff = time.time() - self.limits.archive_after
+            try:
+                await self.store.unlist(cutoff)  # idle tables leave the lobby too
+            except StoreUnavailable as error:
+                _log.error("the lobby's idle tables stay listed for now: %s", error)
             for table in self.live():
                 if (
                     table.touched < cutoff
