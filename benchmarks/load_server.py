@@ -24,6 +24,22 @@ The target on one server process on the 2-core development machine: 200
 tables, at least 500 acknowledged human actions per second, p99 at most
 100 ms, every acknowledged action durable.
 
+``--db`` chooses the store: ``sqlite`` (the default: a fresh file),
+``postgres`` (a throwaway PostgreSQL cluster that the benchmark starts with
+``initdb`` and ``pg_ctl``, as the tests do: as the ``postgres`` user when run
+as root), or a ``postgresql://`` address (a fresh database is made there for
+each run). ``--processes N`` starts N server processes on the one database
+(PostgreSQL only); each table's human talks to one of them, in turn, and
+its table is created there. ``--spread`` has each table made on one process (which then drives its
+bots) and played on the next (no load balancer's stickiness: every commit
+is caught up by the other process). ``--compare`` runs SQLite in one process,
+PostgreSQL in one process and PostgreSQL in two, side by side. On
+PostgreSQL it also reports the database's CPU time per committed action (the
+``postgres`` processes' CPU, read from ``/proc``, when the benchmark started
+the cluster), and with two processes or more the fan-out's latency: a probe
+table whose two people sit on two processes, from one's answer to the
+other's socket receiving the same version.
+
 With ``--abuse`` it runs twice, on fresh databases: once as above, once with
 an abusive client beside the honest ones, and prints both side by side. The
 abuser comes from another address (127.0.0.2; the honest humans share
@@ -41,6 +57,7 @@ import argparse
 import asyncio
 import base64
 import gc
+import importlib.util
 import json
 import os
 import re
@@ -62,11 +79,70 @@ from raise_the_sum import Rng
 URL = re.compile(r"http://\S+/")
 
 
+#: The seats of the load's tables: a person and three random bots.
+HUMAN_AND_BOTS = ("human", "random", "random", "random")
+
 #: The address the abuser connects from (any 127.x.y.z reaches the server on Linux).
 ABUSER = "127.0.0.2"
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+class Database:
+    """Where one run's tables live: a fresh SQLite file, or a fresh PostgreSQL database."""
+
+    def __init__(self, kind: str, folder: Path, cluster: Any = None) -> None:
+        self.kind = kind
+        self.cluster = cluster
+        if kind == "sqlite":
+            self.address = str(folder / "load.db")
+        elif cluster is not None:
+            self.address = cluster.new_database()
+        else:  # an address given: a fresh database there
+            import psycopg
+
+            name = f"load_{os.getpid()}_{int(time.time() * 1000)}"
+            with psycopg.connect(kind, autocommit=True) as connection:
+                connection.execute(f"CREATE DATABASE {name}")
+            base, _, _ = kind.rpartition("/")
+            self.address = f"{base}/{name}"
+
+    def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        """Run one query (``?`` marks the parameters) on the database."""
+        if self.kind == "sqlite":
+            connection = sqlite3.connect(self.address)
+            try:
+                return connection.execute(sql, params).fetchall()
+            finally:
+                connection.close()
+        import psycopg
+
+        with psycopg.connect(self.address) as postgres:
+            return postgres.execute(sql.replace("?", "%s").encode(), params).fetchall()
+
+    def cpu_seconds(self) -> float | None:
+        """The database server's CPU time so far (every ``postgres`` process, the ended ones
+        included), or None when unknown (SQLite runs in the server; a database elsewhere)."""
+        if self.cluster is None:
+            return None
+        postmaster = int((self.cluster.data / "postmaster.pid").read_text().split()[0])
+        fields = _stat(postmaster)
+        total = sum(int(fields[index]) for index in (11, 12, 13, 14))  # ended children too
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    child = _stat(int(entry.name))
+                except OSError:
+                    continue
+                if int(child[1]) == postmaster:
+                    total += int(child[11]) + int(child[12])
+        return total / os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (the state first)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def start_server(db: str) -> tuple[subprocess.Popen[str], str]:
     command = os.environ.get(
         "LOAD_SERVER_COMMAND"
     )  # to profile the server: a command taking the db path
@@ -114,7 +190,7 @@ class Load:
         self.measuring = False
 
 
-async def new_table(url: str) -> dict[str, Any]:
+async def new_table(url: str, seats: tuple[str, ...] = HUMAN_AND_BOTS) -> dict[str, Any]:
     """``POST /api/tables``: a human and three random bots.
 
     A plain HTTP/1.1 request on a connection of its own (``Connection:
@@ -122,7 +198,7 @@ async def new_table(url: str) -> dict[str, Any]:
     clients, cost the load client more CPU than everything else it does.
     """
     host, port = url.removeprefix("http://").split(":")
-    body = json.dumps({"seats": ["human", "random", "random", "random"]}).encode()
+    body = json.dumps({"seats": list(seats)}).encode()
     reader, writer = await asyncio.open_connection(host, int(port))
     try:
         writer.write(
@@ -217,17 +293,20 @@ class RawSocket:
         self.writer.close()
 
 
-async def human(url: str, number: int, load: Load, stop: float, think: float) -> None:
+async def human(
+    url: str, number: int, load: Load, stop: float, think: float, creator: str | None = None
+) -> None:
     """One scripted human: play random legal actions, table after table, until ``stop``.
 
     Before each action it thinks for ``think`` seconds on average (uniformly
-    from half to one and a half times that; 0: it acts at once).
+    from half to one and a half times that; 0: it acts at once). Its tables
+    are created through ``creator`` (``url`` when None), and played through ``url``.
     """
     rng = Rng.from_seed(number)
     host, port = url.removeprefix("http://").split(":")
     sent_actions = 0
     while time.monotonic() < stop:
-        created = await new_table(url)
+        created = await new_table(url if creator is None else creator)
         table, token = created["table"], created["tokens"]["0"]
         ws = await RawSocket.connect(host, int(port), f"/api/tables/{table}/ws?token={token}")
         try:
@@ -397,57 +476,156 @@ def client_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def durable(db: Path, acknowledged: list[tuple[str, int, Any]]) -> tuple[int, int]:
+def durable(db: Database, acknowledged: list[tuple[str, int, Any]]) -> tuple[int, int]:
     """How many acknowledged actions the database holds at their version, of how many."""
-    connection = sqlite3.connect(db)
-    found = 0
-    for table, version, action in acknowledged:
-        row = connection.execute(
-            "SELECT action FROM steps WHERE table_id = ? AND version = ?", (table, version)
-        ).fetchone()
-        if row is not None and json.loads(row[0]) == action:
-            found += 1
-    connection.close()
+    stored = {
+        (table, version): json.loads(action)
+        for table, version, action in db.rows("SELECT table_id, version, action FROM steps")
+    }
+    found = sum(
+        1 for table, version, action in acknowledged if stored.get((table, version)) == action
+    )
     return found, len(acknowledged)
 
 
+async def probe(urls: list[str], delays: list[float], stop: float) -> None:
+    """A table of two people on two processes: each one's answer, then the other's push.
+
+    Each delay is from the actor's answer (on its process) to the other
+    socket's receiving that version (on the other process, by the fan-out).
+    """
+    sockets: list[RawSocket] = []
+    while time.monotonic() < stop:
+        created = await new_table(urls[0], ("human", "human"))
+        sockets = []
+        for seat, url in enumerate(urls[:2]):
+            host, port = url.removeprefix("http://").split(":")
+            path = f"/api/tables/{created['table']}/ws?token={created['tokens'][str(seat)]}"
+            sockets.append(await RawSocket.connect(host, int(port), path))
+        docs = [orjson.loads(await ws.recv()) for ws in sockets]
+        try:
+            number = 0
+            while time.monotonic() < stop and docs[0]["view"]["phase"] != "match_over":
+                movers = [
+                    seat
+                    for seat, doc in enumerate(docs)
+                    if doc["legal"] and doc["view"]["phase"] != "round_over"
+                ]
+                if not movers:  # the server moves on: both sockets hear of it
+                    versions = [doc["version"] for doc in docs]
+                    target = max(versions) + (1 if min(versions) == max(versions) else 0)
+                    for seat, ws in enumerate(sockets):
+                        while docs[seat]["version"] < target:
+                            docs[seat] = orjson.loads(await ws.recv())
+                    continue
+                seat = movers[0]
+                number += 1
+                await sockets[seat].send(
+                    orjson.dumps(
+                        {
+                            "action": docs[seat]["legal"][0],
+                            "version": docs[seat]["version"],
+                            "id": f"probe-{number}",
+                        }
+                    )
+                )
+                while True:
+                    answer = orjson.loads(await sockets[seat].recv())
+                    if "reply_to" in answer:
+                        break
+                answered = time.perf_counter()
+                if "error" in answer:
+                    docs[seat] = orjson.loads(await sockets[seat].recv())
+                    continue
+                docs[seat] = answer
+                other = 1 - seat
+                while docs[other]["version"] < answer["version"]:
+                    docs[other] = orjson.loads(await sockets[other].recv())
+                delays.append(max(0.0, time.perf_counter() - answered))
+        finally:
+            for ws in sockets:
+                await ws.close()
+
+
+def _percentile(values: list[float], share: float) -> float | None:
+    """The value at ``share`` (0.5, 0.99) of the sorted values, in milliseconds, or None."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(1000 * ordered[int(share * (len(ordered) - 1))], 1)
+
+
 async def run(
-    tables: int, seconds: float, warmup: float, think: float, db: Path, abusive: bool = False
+    tables: int,
+    seconds: float,
+    warmup: float,
+    think: float,
+    db: Database,
+    abusive: bool = False,
+    processes: int = 1,
+    spread: int = 0,
 ) -> dict[str, Any]:
-    process, url = start_server(db)
+    servers = [start_server(db.address) for _ in range(processes)]
+    urls = [url for _, url in servers]
+    pids = [process.pid for process, _ in servers]
     load = Load()
     abuse = Abuse()
+    delays: list[float] = []
     try:
         begin = time.monotonic()
         stop = begin + warmup + seconds
-        clients = [asyncio.create_task(human(url, n, load, stop, think)) for n in range(tables)]
+        clients = [
+            asyncio.create_task(
+                human(
+                    urls[(n + spread) % processes],
+                    n,
+                    load,
+                    stop,
+                    think,
+                    creator=urls[n % processes],
+                )
+            )
+            for n in range(tables)
+        ]
         if abusive:
-            clients.append(asyncio.create_task(abuser(url, abuse, stop)))
+            clients.append(asyncio.create_task(abuser(urls[0], abuse, stop)))
+        if processes > 1:
+            clients.append(asyncio.create_task(probe(urls, delays, stop)))
         await asyncio.sleep(warmup)
         load.measuring = True
+        delays.clear()
         hook = os.environ.get("LOAD_AT_MEASURE")  # e.g. "callgrind_control -z {pid}"
         if hook:
-            subprocess.run(hook.format(pid=process.pid).split(), check=False)
+            subprocess.run(hook.format(pid=pids[0]).split(), check=False)
         versions_before = committed(db)
-        cpu_before = cpu_seconds(process.pid)
-        main_before = cpu_seconds(process.pid, process.pid)  # the event loop's thread
+        cpu_before = sum(cpu_seconds(pid) for pid in pids)
+        main_before = sum(cpu_seconds(pid, pid) for pid in pids)  # the event loops' threads
+        db_before = db.cpu_seconds()
         client_before = client_cpu_seconds()
         measured_from = time.monotonic()
         await asyncio.gather(*clients)
         elapsed = time.monotonic() - measured_from
         versions_after = committed(db)
-        cpu = cpu_seconds(process.pid) - cpu_before
-        main_cpu = cpu_seconds(process.pid, process.pid) - main_before
+        cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+        main_cpu = sum(cpu_seconds(pid, pid) for pid in pids) - main_before
+        db_after = db.cpu_seconds()
         client_cpu = client_cpu_seconds() - client_before
-        memory = peak_memory(process.pid)
+        memory = max(peak_memory(pid) for pid in pids)
     finally:
-        process.send_signal(
-            signal.SIGINT if os.environ.get("LOAD_SERVER_COMMAND") else signal.SIGKILL
-        )
-        process.wait()
+        for process, _ in servers:
+            process.send_signal(
+                signal.SIGINT if os.environ.get("LOAD_SERVER_COMMAND") else signal.SIGKILL
+            )
+        for process, _ in servers:
+            process.wait()
     found, total = durable(db, load.acknowledged)
     latencies = sorted(load.latencies)
+    moved = max(1, versions_after - versions_before)
+    db_cpu = None if db_before is None or db_after is None else db_after - db_before
     return {
+        "store": "SQLite" if db.kind == "sqlite" else "PostgreSQL",
+        "server processes": processes,
+        "each table played on": "the process that made it" if not spread else "another process",
         "tables": tables,
         "human's think time s (mean)": think,
         "seconds": round(elapsed, 1),
@@ -474,6 +652,16 @@ async def run(
         "server CPU ms per committed action": round(
             1000 * cpu / max(1, versions_after - versions_before), 2
         ),
+        "database CPU (cores busy)": "in the server"
+        if db_cpu is None
+        else round(db_cpu / elapsed, 2),
+        "database CPU ms per committed action": "in the server"
+        if db_cpu is None
+        else round(1000 * db_cpu / moved, 3),
+        "fan-out p50 ms (answer to other process's push)": _percentile(delays, 0.5)
+        if processes > 1
+        else "one process",
+        "fan-out p99 ms": _percentile(delays, 0.99) if processes > 1 else "one process",
         "load client CPU (cores busy)": round(client_cpu / elapsed, 2),
         "machine load average (1 min)": os.getloadavg()[0],
         "durable after SIGKILL": f"{found} of {total}",
@@ -481,12 +669,19 @@ async def run(
     }
 
 
-def committed(db: Path) -> int:
-    connection = sqlite3.connect(db)
-    try:
-        return int(connection.execute("SELECT COALESCE(SUM(version), 0) FROM tables").fetchone()[0])
-    finally:
-        connection.close()
+def committed(db: Database) -> int:
+    """Every version committed so far, at every table."""
+    return int(db.rows("SELECT COALESCE(SUM(version), 0) FROM tables")[0][0])
+
+
+def _tests_cluster() -> Any:
+    """The tests' throwaway PostgreSQL cluster (tests/server/postgres_cluster.py), as a module."""
+    path = Path(__file__).resolve().parent.parent / "tests" / "server" / "postgres_cluster.py"
+    spec = importlib.util.spec_from_file_location("postgres_cluster", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -512,23 +707,74 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run twice, without and with an abusive client beside, and show both",
     )
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="the store: sqlite (default), postgres (a throwaway cluster the benchmark "
+        "starts), or a postgresql:// address (a fresh database is made there per run)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the one database (PostgreSQL only; default 1)",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="run SQLite in one process, PostgreSQL in one and in two, side by side",
+    )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="with several processes: each table is made on one process (whose bots drive "
+        "it) and its human plays on the next one (no stickiness)",
+    )
     args = parser.parse_args(argv)
+    if args.processes > 1 and args.db == "sqlite":
+        parser.error("--processes: several processes need PostgreSQL (--db postgres)")
+    runs: list[tuple[str, int, bool]] = (
+        [("sqlite", 1, False), ("postgres", 1, False), ("postgres", 2, False)]
+        if args.compare
+        else [(args.db, args.processes, abusive) for abusive in (False, True)]
+        if args.abuse
+        else [(args.db, args.processes, False)]
+    )
     # The client's own collector is off while it runs: its pauses would hold up the answers
     # it reads, and count as the server's latency. It lives well under a minute.
     if not args.client_gc:
         gc.freeze()
         gc.disable()
     results: list[dict[str, Any]] = []
+    cluster = None
     try:
-        for abusive in (False, True) if args.abuse else (False,):
+        if any(kind == "postgres" for kind, _, _ in runs):
+            clusters = _tests_cluster()
+            found = clusters.binaries()
+            if found is None:
+                raise SystemExit("--db postgres: PostgreSQL is not installed")
+            cluster = clusters.Cluster(found)
+            cluster.start()
+        for kind, processes, abusive in runs:
             with tempfile.TemporaryDirectory() as directory:
-                database = Path(directory) / "load.db"
+                database = Database(kind, Path(directory), cluster if kind == "postgres" else None)
                 results.append(
                     asyncio.run(
-                        run(args.tables, args.seconds, args.warmup, args.think, database, abusive)
+                        run(
+                            args.tables,
+                            args.seconds,
+                            args.warmup,
+                            args.think,
+                            database,
+                            abusive,
+                            processes,
+                            1 if args.spread and processes > 1 else 0,
+                        )
                     )
                 )
     finally:
+        if cluster is not None:
+            cluster.destroy()
         gc.enable()
         gc.unfreeze()
     width = max(map(len, results[0]))
@@ -537,7 +783,7 @@ def main(argv: list[str] | None = None) -> int:
         "one human on a WebSocket and three random bots each"
     )
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
-    if args.abuse:
+    if args.abuse and not args.compare:
         print(f"{'':<{width}}  {'without the abuser':<20}  with the abuser")
     for key in results[0]:
         print(f"{key:<{width}}  " + "  ".join(f"{r[key]!s:<20}" for r in results).rstrip())

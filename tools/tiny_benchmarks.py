@@ -47,7 +47,7 @@ TINY: dict[str, tuple[str, ...]] = {
     "bench_web.py": ("--repeats", "1"),
     "bench_wire.py": ("--states", "5", "--repeats", "1"),
     "instructions_match.py": ("--matches", "1", "--warm", "1"),
-    "load_server.py": ("--tables", "2", "--seconds", "1", "--warmup", "0"),
+    "load_server.py": ("--tables", "2", "--seconds", "1", "--warmup", "0", "--compare"),
     "score_table.py": ("--tiny",),
     "yardstick.py": ("--matches", "1", "--budget", "0.01", "--out", "{tmp}/yardstick.jsonl"),
     "yardstick_docs.py": (),

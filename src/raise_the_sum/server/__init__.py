@@ -15,6 +15,9 @@ The package is layered like the data that flows through it:
 * :mod:`~raise_the_sum.server.documents` -- the one function that builds
   what a seat receives;
 * :mod:`~raise_the_sum.server.store` -- the store interface and its SQLite store;
+* :mod:`~raise_the_sum.server.fanout` and :mod:`~raise_the_sum.server.leases` --
+  several processes on one store: what each hears of the others' commits, and
+  which one drives a table's bots;
 * :mod:`~raise_the_sum.server.tokens` -- seat tokens, kept as hashes.
 
 The protocol is described on the documentation's "Game server" page.

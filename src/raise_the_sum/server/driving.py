@@ -20,6 +20,7 @@ from typing import Final, TypeVar
 
 from raise_the_sum import driver as match_driver
 from raise_the_sum.rng import Rng
+from raise_the_sum.server.leases import CHECK_EVERY, Leases, LocalLeases
 from raise_the_sum.server.table import Step, Table
 
 __all__ = ["MAX_BURST", "RETRY_FIRST", "RETRY_MOST", "Driving"]
@@ -56,8 +57,14 @@ class Driving:
         bot_threads: int,
         commit: WritePath,
         reload: Callable[[Table], Awaitable[None]],
+        leases: Leases | None = None,
     ) -> None:
         self.pace = pace
+        #: Whose work each table is: a table is driven here only while its lease is held here.
+        self.leases: Leases = LocalLeases() if leases is None else leases
+        #: When another process last held each table's lease (it is not asked again sooner
+        #: than ``CHECK_EVERY`` seconds after: the take-over check asks for all at once).
+        self._elsewhere: dict[str, float] = {}
         self._commit = commit
         self._reload = reload
         self._executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
@@ -103,8 +110,10 @@ class Driving:
         whose bots are to act never waits for ever.
         """
         loop = asyncio.get_running_loop()
+        if not await self.leased(table):
+            return
         wait = RETRY_FIRST
-        while table.automatic() and not self.closing:
+        while table.automatic() and not self.closing and self.leases.holds(table.table_id):
             version = table.version
             started = loop.time()
             try:
@@ -114,6 +123,8 @@ class Driving:
                 async with table.lock:
                     if table.version != version:
                         continue
+                    if not self.leases.holds(table.table_id):  # lost meanwhile: not ours
+                        return
                     if not await self._commit(table, steps, driven.rngs):
                         await self._reload(table)  # another writer was first: catch up
                 wait = RETRY_FIRST
@@ -133,6 +144,31 @@ class Driving:
             with contextlib.suppress(Exception):  # the store may still be failing: next time
                 async with table.lock:
                     await self._reload(table)
+
+    async def leased(self, table: Table) -> bool:
+        """True when this process holds the table's lease, taking it if nobody holds it.
+
+        A lease another process held is not asked for again before
+        ``CHECK_EVERY`` seconds (the service's take-over check asks then).
+        """
+        table_id = table.table_id
+        if self.leases.holds(table_id):
+            return True
+        loop = asyncio.get_running_loop()
+        if loop.time() < self._elsewhere.get(table_id, -CHECK_EVERY) + CHECK_EVERY:
+            return False
+        if await self.leases.take(table_id):
+            self._elsewhere.pop(table_id, None)
+            return True
+        self._elsewhere[table_id] = loop.time()
+        return False
+
+    def forget_elsewhere(self) -> None:
+        """Forget the leases met elsewhere longer than ``CHECK_EVERY`` seconds ago."""
+        cutoff = asyncio.get_running_loop().time() - CHECK_EVERY
+        for table_id, when in list(self._elsewhere.items()):
+            if when < cutoff:
+                del self._elsewhere[table_id]
 
     async def _bots_move(self, table: Table) -> tuple[match_driver.Table, list[Step]]:
         """The driver's next actions at ``table``, not yet committed, and its table after them.

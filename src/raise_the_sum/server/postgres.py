@@ -7,7 +7,9 @@ N`` in a transaction, a client id's first answer is written in the same
 transaction as the version it answers, and the writes that arrive together
 go in one transaction (a group commit; when one of them fails, the group is
 written again with each write in a savepoint of its own, so that a failed
-write fails alone). Every connection runs with ``synchronous_commit = on``:
+write fails alone). Each commit is announced in its own transaction
+(``NOTIFY`` on :data:`CHANNEL`), for the other server processes on the
+database. Every connection runs with ``synchronous_commit = on``:
 a caller hears back only once PostgreSQL has its transaction in its
 write-ahead log on disk, so an acknowledged action survives a crash of the
 database server as well as of the game server.
@@ -56,7 +58,14 @@ from raise_the_sum.server.store import (
     seats_of_mask,
 )
 
-__all__ = ["DEFAULT_POOL_SIZE", "DEFAULT_TIMEOUT", "SCHEMA_VERSION", "PostgresStore", "describe"]
+__all__ = [
+    "CHANNEL",
+    "DEFAULT_POOL_SIZE",
+    "DEFAULT_TIMEOUT",
+    "SCHEMA_VERSION",
+    "PostgresStore",
+    "describe",
+]
 
 T = TypeVar("T")
 
@@ -68,6 +77,12 @@ DEFAULT_POOL_SIZE: Final = 4
 
 #: The seconds a call waits for a connection before it gives up with StoreUnavailable.
 DEFAULT_TIMEOUT: Final = 5.0
+
+#: The channel on which each commit is announced, in its own transaction, as ``"v <table id>
+#: <version>"`` (``NOTIFY``), and each change of a table's seats (taken, claimed) as ``"s <table
+#: id>"``: the other server processes on the database hear it when the transaction commits,
+#: and catch up (:mod:`raise_the_sum.server.postgres_sharing`).
+CHANNEL: Final = "raise_the_sum"
 
 #: The advisory lock held while the tables are made or upgraded (any fixed 64-bit number).
 _LAYOUT_LOCK: Final = 0x52_54_53_4C_41_59  # "RTSLAY"
@@ -199,7 +214,11 @@ async def _take(
         f"WHERE id = %s AND (taken & %s) = 0{where}",
         (bit, bit, full, full, table_id, bit),
     )
-    return cursor.rowcount == 1
+    if cursor.rowcount != 1:
+        return False
+    # The other server processes refresh the table's seats (a claim's token replaced).
+    await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"s {table_id}"))
+    return True
 
 
 async def _kept_answer(
@@ -470,6 +489,11 @@ class PostgresStore:
                 [step.action for _, step in steps],
             ),
         )
+        await connection.execute(
+            "SELECT pg_notify(%s, 'v ' || id || ' ' || version) "
+            "FROM unnest(%s::text[], %s::bigint[]) AS x(id, version)",
+            (CHANNEL, [c.table_id for c in commits], [c.version for c in commits]),
+        )
         answers = [(c.table_id, *c.answer) for c in commits if c.answer is not None]
         if not answers:
             return True
@@ -523,8 +547,8 @@ class PostgresStore:
 
         await self._write(run)
 
-    async def load(self, table_id: str) -> StoredTable | None:
-        """The table with every step, or None when there is no such table."""
+    async def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
+        """The table with every step after version ``after``, or None when there is none."""
 
         async def run(db: psycopg.AsyncConnection[Any]) -> StoredTable | None:
             async with db.transaction():
@@ -547,8 +571,8 @@ class PostgresStore:
                 steps = await (
                     await db.execute(
                         "SELECT version, seat, action FROM steps WHERE table_id = %s "
-                        "AND version <= %s ORDER BY version",
-                        (table_id, row[0]),
+                        "AND version > %s AND version <= %s ORDER BY version",
+                        (table_id, after, row[0]),
                     )
                 ).fetchall()
                 answered = await (
@@ -596,6 +620,9 @@ class PostgresStore:
                 )
                 if inserted.rowcount != 1:
                     return False
+            await db.execute(
+                "SELECT pg_notify(%s, %s)", (CHANNEL, f"v {commit.table_id} {commit.version}")
+            )
             return True
 
         return bool(await self._write(run, commit))

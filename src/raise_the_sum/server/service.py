@@ -60,6 +60,8 @@ from raise_the_sum.rules import Rules
 from raise_the_sum.server.documents import SPECTATOR, action_text, dumps, seat_document
 from raise_the_sum.server.driving import MAX_BURST, Driving
 from raise_the_sum.server.errors import ProtocolError, bad_input
+from raise_the_sum.server.fanout import Fanout, sharing
+from raise_the_sum.server.leases import CHECK_EVERY, Leases
 from raise_the_sum.server.limits import INLINE_ACTIONS, Limits
 from raise_the_sum.server.lobby import listing_text, parse_seat, seat_taken
 from raise_the_sum.server.seating import seat_table
@@ -109,6 +111,10 @@ class TableService:
     ``store`` keeps everything a restart needs; ``pace`` is the pause, in
     seconds, before each bot action and between rounds (0 acts at once);
     ``limits`` are the server's :class:`~raise_the_sum.server.limits.Limits`.
+    ``fanout`` and ``leases`` are how it shares the store with other
+    processes (:mod:`~raise_the_sum.server.fanout`,
+    :mod:`~raise_the_sum.server.leases`): by default, those that go with the
+    store (:func:`~raise_the_sum.server.fanout.sharing`: alone on SQLite).
     Use it from one event loop; call :meth:`start` before and :meth:`close`
     after.
     """
@@ -120,18 +126,35 @@ class TableService:
         pace: float = 1.0,
         bot_threads: int = 4,
         limits: Limits | None = None,
+        fanout: Fanout | None = None,
+        leases: Leases | None = None,
     ) -> None:
         if not pace >= 0:
             raise ValueError(f"pace: seconds, 0 or more, got {pace!r}")
         self.store = store
         self.pace = pace
         self.limits = Limits() if limits is None else limits
-        self.tables = Tables(store, self.limits, pace)
+        if fanout is None or leases is None:
+            found = sharing(store)
+            fanout = found[0] if fanout is None else fanout
+            leases = found[1] if leases is None else leases
+        #: What this process hears of the others sharing the store (:mod:`.fanout`).
+        self.fanout: Fanout = fanout
+        #: Which tables' bots and pace this process drives (:mod:`.leases`).
+        self.leases: Leases = leases
+        self.tables = Tables(store, self.limits, pace, leases)
         self.driving = Driving(
-            pace=pace, bot_threads=bot_threads, commit=self._bots_commit, reload=self._reload
+            pace=pace,
+            bot_threads=bot_threads,
+            commit=self._bots_commit,
+            reload=self._reload,
+            leases=leases,
         )
+        self._behind: dict[str, int] = {}
+        self._catching_up: set[asyncio.Task[None]] = set()
         self._sockets = 0
         self._sweeper: asyncio.Task[None] | None = None
+        self._checker: asyncio.Task[None] | None = None
 
     @property
     def set_aside(self) -> dict[str, str]:
@@ -147,23 +170,65 @@ class TableService:
         others are served. Tables idle for longer than the archive time are
         left in the store (:meth:`Store.resumable <raise_the_sum.server.store.Store.resumable>`).
         """
+        await self.fanout.start(self)  # first: no commit after the tables are loaded is missed
         since = time.time() - self.limits.archive_after
-        for table_id in await self.store.resumable(since):
+        for table_id in await self.leases.take_many(await self.store.resumable(since)):
+            await self._resume(table_id)
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(self.tables.sweep())
+        if self.leases.shared:
+            self._checker = loop.create_task(self._take_over())
+
+    async def _resume(self, table_id: str) -> None:
+        """Drive a table whose lease this process took (its lease let go if it cannot be)."""
+        try:
+            table = await self.table(table_id)
+        except ProtocolError:  # set aside or archived: said in the log, answered on request
+            table = None
+        if table is None:
+            self.leases.release(table_id)
+        else:
+            self.driving.kick(table)
+
+    async def _take_over(self) -> None:
+        """Every ``CHECK_EVERY`` seconds, take over the tables whose lease nobody holds.
+
+        Those are the tables whose server is to act (a bot, the next round)
+        and whose lease holder died: one query of the store's index of such
+        tables, and one of the leases, whatever their number. This is no
+        fan-out: changes are heard as they are committed (:meth:`moved`).
+        Runs until cancelled.
+        """
+        failing = False  # said once in the log while the check fails, not every time
+        while True:
+            await asyncio.sleep(CHECK_EVERY)
             try:
-                table = await self.table(table_id)
-            except ProtocolError:  # set aside or archived: said in the log, answered on request
-                continue
-            if table is not None:
-                self.driving.kick(table)
-        self._sweeper = asyncio.get_running_loop().create_task(self.tables.sweep())
+                await self.leases.check()
+                since = time.time() - self.limits.archive_after
+                ids = await self.store.resumable(since)
+                free = [table_id for table_id in ids if not self.leases.holds(table_id)]
+                for table_id in await self.leases.take_many(free):
+                    _log.warning("table %s: taken over (its lease was free)", table_id)
+                    await self._resume(table_id)
+                self.driving.forget_elsewhere()
+                failing = False
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the database may be away: next time
+                if not failing:
+                    _log.warning("the check of the tables' leases failed: %s", error)
+                failing = True
 
     async def close(self) -> None:
         """Stop the bots (their next actions are simply not taken) and the thread pools."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(BaseException):
-                await self._sweeper
+        for task in (self._sweeper, self._checker, *self._catching_up):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+        await self.fanout.close()
         await self.driving.close(self.tables.live())
+        await self.leases.close()
 
     # --- tables --------------------------------------------------------------------------------
 
@@ -250,6 +315,82 @@ class TableService:
         """Catch up with the store after a lost compare-and-set (another process wrote)."""
         await self.tables.reload(table)
         self._wake(table)
+        self.driving.kick(table)
+        if table.state.phase is Phase.MATCH_OVER:
+            self.tables.finish(table)
+
+    # --- the other processes sharing the store (the fan-out's listener) ------------------------
+
+    def moved(self, table_id: str, version: int) -> None:
+        """A commit of ``table_id`` up to ``version`` was made: catch up if it is in memory.
+
+        The table is loaded again from the store (under its lock, once
+        however many announcements come meanwhile), and its sockets woken.
+        """
+        table = self.tables.peek(table_id)
+        if table is None or table.version >= version:
+            return
+        behind = self._behind.get(table_id)
+        self._behind[table_id] = max(version, behind or 0)
+        if behind is None:
+            task = asyncio.get_running_loop().create_task(self._catch_up(table))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    async def _catch_up(self, table: Table) -> None:
+        table_id = table.table_id
+        try:
+            while table.version < self._behind[table_id]:
+                async with table.lock:
+                    before = table.version
+                    if before < self._behind[table_id]:
+                        await self._reload(table)
+                    if table.version == before:  # the store has nothing newer: done
+                        break
+        except Exception as error:  # the store may be away: the next announcement, or a request
+            _log.warning("table %s: could not catch up: %s", table_id, error)
+        finally:
+            del self._behind[table_id]
+
+    def seated(self, table_id: str) -> None:
+        """Another process changed the table's seats: if it is in memory, read them again.
+
+        A claimed seat's old token then stops working here too.
+        """
+        table = self.tables.peek(table_id)
+        if table is not None:
+            task = asyncio.get_running_loop().create_task(self._reseat(table))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    async def _reseat(self, table: Table) -> None:
+        try:
+            async with table.lock:
+                await self._reload(table)
+        except Exception as error:  # the store may be away: the next announcement, or a request
+            _log.warning("table %s: could not read its seats again: %s", table.table_id, error)
+
+    def noticed(self, table_id: str, notice: bytes) -> None:
+        """A notice another process pushed: to this process's sockets of the table."""
+        table = self.tables.peek(table_id)
+        if table is not None:
+            table.notice(notice)
+            self._wake(table)
+
+    async def missed(self) -> None:
+        """Announcements were missed (the fan-out was cut off): catch up with the store.
+
+        The leases are checked (a lost connection lost them too). A table in
+        memory that nobody uses now is let go (it is loaded again when asked
+        for); the others are caught up.
+        """
+        await self.leases.check()
+        for table in self.tables.live():
+            idle = not table.watchers and (table.driver is None or table.driver.done())
+            if idle and not table.lock.locked():
+                self.tables.forget(table)
+            else:
+                self.moved(table.table_id, table.version + 1)
 
     # --- who is asking -------------------------------------------------------------------------
 
@@ -289,8 +430,14 @@ class TableService:
                 seat = candidate
         if seat is None:
             raise ProtocolError(401, "unauthorized", "this token is for another table")
-        if seat not in table.taken:
-            await self.take(table, seat)
+        if seat not in table.taken and not await self.take(table, seat) and self.fanout.shared:
+            # Taken meanwhile through another process: a claim may have replaced this token.
+            async with table.lock:
+                await self._reload(table)
+            if not _same(table.token_hashes.get(seat), digest):
+                raise ProtocolError(
+                    401, "unauthorized", "this seat was claimed: its invitation works no more"
+                )
         return table, seat
 
     async def spectate(self, table_id: str, token: str | None) -> Table:
@@ -317,19 +464,22 @@ class TableService:
 
     # --- seats taken ---------------------------------------------------------------------------
 
-    async def take(self, table: Table, seat: int) -> None:
+    async def take(self, table: Table, seat: int) -> bool:
         """Note that ``seat``'s token was used: the seat is taken, and the table's sockets told.
 
         Taken at once in memory (a claim in the lobby meanwhile finds it
-        taken), then in the store; a taken seat leaves the lobby.
+        taken), then in the store; a taken seat leaves the lobby. False when
+        the store had it taken already (through another process sharing it).
         """
         table.taken.add(seat)
         try:
-            await self.store.take(table.table_id, seat, table.humans())
+            taken = await self.store.take(table.table_id, seat, table.humans())
         except BaseException:
             table.taken.discard(seat)
             raise
-        self.notify(table, {"notice": "taken", "seat": seat})
+        if taken:
+            self.notify(table, {"notice": "taken", "seat": seat})
+        return taken
 
     async def claim(self, table_id: str, seat_text: str) -> bytes:
         """Take a free seat of a table in the lobby: its new token, in the answer's JSON.
@@ -377,8 +527,10 @@ class TableService:
 
         The table's next documents show the change: those built before are dropped.
         """
-        table.notice(dumps(notice))
+        body = dumps(notice)
+        table.notice(body)
         self._wake(table)
+        self.fanout.notice(table.table_id, body)  # the table's sockets on other processes
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -402,6 +554,9 @@ class TableService:
         """
         if since is None:
             since = 0
+        if since > table.version and self.fanout.shared:  # seen on another process: catch up
+            async with table.lock:
+                await self._reload(table)
         if not 0 <= since <= table.version:
             raise bad_input("/since", f"since: a version from 0 to {table.version}, got {since}")
         key = (seat, since, scores)
@@ -561,6 +716,8 @@ class TableService:
             kept = await self.store.answer(table.table_id, seat, client_id)
             if kept is not None:
                 return Outcome.of(kept)
+        if version > table.version and self.fanout.shared:  # seen on another process: catch up
+            await self._reload(table)
         if version != table.version:
             why = f"the table is at version {table.version}, not {version}"
             return await self._stale(table, seat, client_id, why)

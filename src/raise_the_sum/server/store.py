@@ -171,7 +171,7 @@ class StoredTable:
     extra: str
     #: The SHA-256 hex of each human seat's token, by seat.
     token_hashes: tuple[tuple[int, str], ...]
-    #: Every step, version 1 first.
+    #: Every step (after the version :meth:`Store.load` was asked for), the oldest first.
     steps: tuple[StoredStep, ...]
     #: Every client action id answered at the table, as ``(seat, id)``: the answers stay in the
     #: store, to be read (:meth:`Store.answer`) when an id comes again.
@@ -260,8 +260,13 @@ class Store(Protocol):
         """Store a new table at version 0 with its token hashes."""
         ...
 
-    async def load(self, table_id: str) -> StoredTable | None:
-        """The table with every step, or None when there is no such table."""
+    async def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
+        """The table with every step after version ``after`` (all of them by default), or
+        None when there is no such table.
+
+        A process that holds the table at version ``after`` reads only the
+        steps it does not have.
+        """
         ...
 
     async def commit(self, commit: Commit) -> bool:
@@ -790,8 +795,8 @@ class SQLiteStore:
 
         await self._write(run)
 
-    async def load(self, table_id: str) -> StoredTable | None:
-        """The table with every step, or None when there is no such table."""
+    async def load(self, table_id: str, *, after: int = 0) -> StoredTable | None:
+        """The table with every step after version ``after``, or None when there is none."""
 
         def run(db: sqlite3.Connection) -> StoredTable | None:
             db.execute("BEGIN")
@@ -808,8 +813,8 @@ class SQLiteStore:
                 ).fetchall()
                 steps = db.execute(
                     "SELECT version, seat, action FROM steps WHERE table_id = ? "
-                    "AND version <= ? ORDER BY version",
-                    (table_id, row[0]),
+                    "AND version > ? AND version <= ? ORDER BY version",
+                    (table_id, after, row[0]),
                 ).fetchall()
                 answered = db.execute(
                     "SELECT seat, client_id FROM answers WHERE table_id = ?", (table_id,)

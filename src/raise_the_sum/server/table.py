@@ -31,7 +31,7 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.server.documents import SPECTATOR, seat_document, seat_events, seating_entry
 from raise_the_sum.server.limits import INLINE_ACTIONS
 from raise_the_sum.server.spectators import spectator_document
-from raise_the_sum.server.store import Answer, StoredTable
+from raise_the_sum.server.store import Answer, StoredStep, StoredTable
 from raise_the_sum.state import GameState, Phase
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "Outcome",
     "Step",
     "Table",
+    "catch_up",
     "extra_text",
     "revive",
     "seed_commitment",
@@ -308,6 +309,58 @@ def extra_text(rngs: Sequence[Rng | None]) -> str:
     return json.dumps({"rngs": [None if rng is None else str(rng.state) for rng in rngs]})
 
 
+def _replay(
+    table_id: str,
+    state: GameState,
+    steps: Sequence[StoredStep],
+    seen: dict[int, list[str]],
+    actions: list[Action],
+) -> GameState:
+    """The state after ``steps`` from ``state``; each step's action and what each person's
+    seat may know of its events are added to ``actions`` and ``seen``."""
+    for stored_step in steps:
+        action = wire.loads(Action, stored_step.action)
+        try:
+            state, events = step(state, action)
+        except IllegalAction as error:
+            raise RuntimeError(
+                f"table {table_id}: version {stored_step.version} does not "
+                f"replay from the stored state: {error}"
+            ) from error
+        for seat, pieces in seen.items():
+            pieces.append(seat_events(events, seat))
+        actions.append(action)
+    return state
+
+
+def catch_up(table: Table, stored: StoredTable) -> None:
+    """Bring ``table`` to the stored version, replaying only the steps it does not have.
+
+    ``stored`` is the same table loaded later, with its steps after
+    ``table``'s version at least (``Store.load(..., after=table.version)``):
+    its history starts with ``table``'s (a compare-and-set on the version
+    never lets two histories part). Raises :class:`RuntimeError`, as
+    :func:`revive` does, when the new steps are missing or do not replay.
+    """
+    new = [s for s in stored.steps if s.version > table.version]
+    wanted = list(range(table.version + 1, stored.version + 1))
+    if [s.version for s in new] != wanted:
+        raise RuntimeError(
+            f"table {table.table_id}: steps {[s.version for s in new][:5]}... stored for "
+            f"versions {table.version + 1} to {stored.version}"
+        )
+    extra = json.loads(stored.extra)
+    rngs = tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"])
+    seen = {seat: list(pieces) for seat, pieces in table.seen.items()}
+    actions = list(table.actions)
+    state = _replay(table.table_id, table.state, new, seen, actions)
+    table.state, table.version, table.rngs = state, stored.version, rngs
+    table.seen, table.actions = seen, actions
+    table.answered |= set(stored.answered)
+    table.touched = stored.touched
+    table.documents.clear()
+
+
 def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
     """The live table of a stored one: its first state, then its actions replayed.
 
@@ -326,18 +379,7 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
     humans = [seat for seat, _ in stored.token_hashes]
     seen: dict[int, list[str]] = {seat: [] for seat in [*humans, SPECTATOR]}
     actions: list[Action] = []
-    for stored_step in stored.steps:
-        action = wire.loads(Action, stored_step.action)
-        try:
-            state, events = step(state, action)
-        except IllegalAction as error:
-            raise RuntimeError(
-                f"table {stored.table_id}: version {stored_step.version} does not "
-                f"replay from the stored state: {error}"
-            ) from error
-        for seat in seen:
-            seen[seat].append(seat_events(events, seat))
-        actions.append(action)
+    state = _replay(stored.table_id, state, stored.steps, seen, actions)
     if len(actions) != stored.version:
         raise RuntimeError(
             f"table {stored.table_id}: {len(actions)} steps stored for version {stored.version}"

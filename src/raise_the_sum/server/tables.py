@@ -13,16 +13,18 @@ others are served.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
 from typing import Final
 
 from raise_the_sum.server.errors import ProtocolError
+from raise_the_sum.server.leases import Leases, LocalLeases
 from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.seating import check_bound
 from raise_the_sum.server.store import Store, StoreUnavailable
-from raise_the_sum.server.table import Table, revive
+from raise_the_sum.server.table import Table, catch_up, revive
 from raise_the_sum.state import Phase
 
 __all__ = ["KEEP_FINISHED", "Tables"]
@@ -38,8 +40,12 @@ KEEP_FINISHED: Final = 256
 class Tables:
     """The live tables of one server, by id, and the token hashes seen, in front of ``store``."""
 
-    def __init__(self, store: Store, limits: Limits, pace: float) -> None:
+    def __init__(
+        self, store: Store, limits: Limits, pace: float, leases: Leases | None = None
+    ) -> None:
         self.store = store
+        #: The leases of the tables' own work: a table let go of, or finished, is let go.
+        self.leases: Leases = LocalLeases() if leases is None else leases
         self.limits = limits
         self.pace = pace
         self._tables: dict[str, Table] = {}
@@ -52,6 +58,10 @@ class Tables:
 
     def __contains__(self, table_id: object) -> bool:
         return table_id in self._tables
+
+    def peek(self, table_id: str) -> Table | None:
+        """The table if it is in memory now (never loads it)."""
+        return self._tables.get(table_id)
 
     def live(self) -> list[Table]:
         """The tables in memory now."""
@@ -124,15 +134,37 @@ class Tables:
         )
 
     async def reload(self, table: Table) -> None:
-        """Catch up with the store after a lost compare-and-set (another process wrote)."""
-        stored = await self.store.load(table.table_id)
+        """Catch up with the store after a lost compare-and-set (another process wrote).
+
+        Only the steps the table does not have are replayed; a store that
+        went back (a backup restored, a failover that lost the last commits)
+        has the table rebuilt whole, at the store's version.
+        """
+        stored = await self.store.load(table.table_id, after=table.version)
         if stored is None:
             return
-        fresh = revive(stored, pace=self.pace)
-        table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
-        table.seen, table.actions = fresh.seen, fresh.actions
-        table.answered |= fresh.answered
-        table.touched = fresh.touched
+        caught_up = False
+        if stored.version >= table.version:
+            with contextlib.suppress(RuntimeError):  # else rebuilt whole, below
+                catch_up(table, stored)
+                caught_up = True
+        if not caught_up:
+            stored = await self.store.load(table.table_id)
+            if stored is None:
+                return
+            fresh = revive(stored, pace=self.pace)
+            table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
+            table.seen, table.actions = fresh.seen, fresh.actions
+            table.answered |= fresh.answered
+            table.touched = fresh.touched
+            table.documents.clear()
+        # The seats, as another process may have changed them (taken, claimed with a new token).
+        hashes = dict(stored.token_hashes)
+        for seat, digest in table.token_hashes.items():
+            if hashes.get(seat) != digest:
+                self.tokens.pop(digest, None)  # a claimed seat's old token: no more
+        table.token_hashes = hashes
+        table.taken |= set(stored.taken)
         table.documents.clear()
 
     def finish(self, table: Table) -> None:
@@ -142,6 +174,7 @@ class Tables:
         one let go sees the same as one loaded again.
         """
         self._finished[table.table_id] = None
+        self.leases.release(table.table_id)  # nothing is left to drive
         while len(self._finished) > KEEP_FINISHED:
             oldest, _ = self._finished.popitem(last=False)
             dropped = self._tables.get(oldest)
@@ -152,6 +185,7 @@ class Tables:
         """Let go of a table in memory (the store keeps it)."""
         self._tables.pop(table.table_id, None)
         self._finished.pop(table.table_id, None)
+        self.leases.release(table.table_id)
         for digest in table.token_hashes.values():
             self.tokens.pop(digest, None)
 
