@@ -1,0 +1,191 @@
+"""The search bot's strength at equal time: ``legal_plays`` against its plain definition.
+
+Run from the repository root, in the project's virtual environment::
+
+    .venv/bin/python benchmarks/bench_search_strength.py [--matches 400] [--move-ms 5 20]
+
+What ``_tables`` buys a searcher, as a win rate. Two copies of the search bot
+(:class:`~raise_the_sum.bots.SearchBot` with its default settings) play
+2-player matches of the standard game against each other. Each gets the same
+CPU time per decision (``--move-ms``) and samples hidden cards until it is
+spent (:meth:`SearchBot.sample <raise_the_sum.bots.SearchBot.sample>`, at
+least once), then plays the best option on average:
+
+* **fast**: its simulations list the legal actions with
+  :func:`~raise_the_sum.legal_plays` (the memo and ``_tables``);
+* **plain**: with :func:`~raise_the_sum.legal_plays_by_definition` behind a
+  memo of the same kind, keyed the same way (so a hand seen before costs one
+  lookup on both sides; only fresh hands differ).
+
+The matches come in pairs, the same seed with the two bots in swapped seats,
+and each bot's generator comes from the seed. The figure is the fast bot's
+share of the matches won, with a 95% Wilson interval, and the mean number of
+samples per decision each side fitted in its time. Time is the process's CPU
+time, so a busy machine slows both sides alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+
+import raise_the_sum.bots.search as search
+from raise_the_sum import (
+    Action,
+    GameState,
+    Phase,
+    PlayerView,
+    Rng,
+    Rules,
+    apply,
+    legal_plays,
+    legal_plays_by_definition,
+    new_game,
+    observe,
+)
+from raise_the_sum._memo import BoundedMemo, clear_all
+from raise_the_sum.bots import SearchBot
+
+#: The plain definition's answers, by what they depend on (as ``legal_plays``' own memo).
+_PLAIN: BoundedMemo[tuple[object, ...], tuple[Action, ...]] = BoundedMemo(1_000_000)
+
+
+def plain_legal_plays(state: GameState) -> tuple[Action, ...]:
+    """:func:`legal_plays_by_definition` behind a memo: a seen hand costs one lookup."""
+    key = (
+        state.phase,
+        tuple(card.index for card in state.hands[state.current]),
+        state.rules.min_play,
+        state.rules.max_play,
+        state.rules.hand_limit,
+        state.to_beat,
+        tuple(card.index for card in state.standing),
+    )
+    found = _PLAIN.get(key)
+    if found is None:
+        found = legal_plays_by_definition(state)
+        _PLAIN.put(key, found, weight=len(found) + 1)
+    return found
+
+
+@attrs.frozen
+class TimedSearch:
+    """The search bot, sampling until ``seconds`` of CPU time are spent, with this engine."""
+
+    name: str
+    seconds: float
+    engine: Callable[[GameState], tuple[Action, ...]]
+    search: SearchBot = SearchBot()  # noqa: RUF009 (a frozen value, safely shared)
+    #: Per decision searched: the samples taken (appended to; the benchmark's tally).
+    samples: list[int] = attrs.field(factory=list, eq=False)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: Rng) -> tuple[Action, Rng]:
+        """As :meth:`SearchBot.choose`, but as many samples as fit in the time."""
+        start = time.process_time()
+        if len(legal) == 1:
+            return legal[0], rng
+        if view.phase is Phase.DISCARD:
+            return self.search.choose(view, legal, rng)
+        # The one place the simulations list legal actions: this side's engine there.
+        vars(search)["legal_plays"] = self.engine
+        try:
+            options = self.search.shortlist(view, legal)
+            if len(options) == 1:
+                return options[0], rng
+            totals = [0.0] * len(options)
+            taken = 0
+            while taken == 0 or time.process_time() - start < self.seconds:
+                results, rng = self.search.sample(view, options, rng)
+                totals = [total + result for total, result in zip(totals, results, strict=True)]
+                taken += 1
+        finally:
+            vars(search)["legal_plays"] = legal_plays
+        self.samples.append(taken)
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        return options[best], rng
+
+
+def match(bots: Sequence[TimedSearch], seed: int) -> int:
+    """Play one 2-player match of the standard game; the winner's seat."""
+    state = new_game(Rules(players=2), seed=seed)
+    rngs = [Rng.from_seed(seed).skip(seat + 1) for seat in range(2)]
+    while state.phase is not Phase.MATCH_OVER:
+        seat = state.current
+        legal = legal_plays(state)
+        action, rngs[seat] = bots[seat].choose(observe(state, seat), legal, rngs[seat])
+        state = apply(state, action)
+    return state.current
+
+
+def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``wins / total``.
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    share = wins / total
+    middle = (share + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
+    return middle - half / (1 + z * z / total), middle + half / (1 + z * z / total)
+
+
+def series(milliseconds: float, pairs: int) -> tuple[int, int, float, float]:
+    """``pairs`` pairs of matches at this time per decision: fast's wins, matches, mean samples."""
+    fast = TimedSearch("fast", milliseconds / 1000, legal_plays)
+    plain = TimedSearch("plain", milliseconds / 1000, plain_legal_plays)
+    wins = 0
+    for pair in range(pairs):
+        seed = 1_000_000 + pair
+        clear_all()  # both sides start each pair from empty memos
+        wins += match([fast, plain], seed) == 0
+        clear_all()
+        wins += match([plain, fast], seed) == 1
+    return wins, 2 * pairs, _mean(fast.samples), _mean(plain.samples)
+
+
+def _mean(values: Sequence[int]) -> float:
+    return sum(values) / len(values) if values else math.nan
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The search bot at equal time, fast or plain.")
+    parser.add_argument(
+        "--matches", type=int, default=400, help="matches per time budget, even (default 400)"
+    )
+    parser.add_argument(
+        "--move-ms",
+        type=float,
+        nargs="+",
+        default=[5.0, 20.0],
+        help="CPU milliseconds per decision, one series each (default 5 20)",
+    )
+    args = parser.parse_args(argv)
+    pairs = max(args.matches // 2, 1)
+    print(
+        f"search bot at equal time, legal_plays (fast) vs legal_plays_by_definition "
+        f"behind a memo (plain): {2 * pairs} 2-player matches per budget"
+    )
+    print(f"Python {platform.python_version()}, {platform.machine()}, {platform.system()}")
+    print()
+    print(
+        f"{'CPU per decision':<18}{'fast wins':>10}{'95% interval':>18}{'samples fast':>14}"
+        f"{'plain':>8}{'ratio':>8}"
+    )
+    for milliseconds in args.move_ms:
+        wins, total, fast_samples, plain_samples = series(milliseconds, pairs)
+        low, high = wilson(wins, total)
+        print(
+            f"{f'{milliseconds:g} ms':<18}{wins / total:>9.1%} "
+            f"{f'{low:.1%} to {high:.1%}':>17}{fast_samples:>14.1f}{plain_samples:>8.1f}"
+            f"{fast_samples / plain_samples:>7.2f}×"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
