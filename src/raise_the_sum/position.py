@@ -96,8 +96,8 @@ class PositionError(RaiseTheSumError, ValueError):
 
 _PHASE_BY_LETTER: Final = {PHASE_LETTERS[phase.value]: phase for phase in Phase}
 _OPTIONS: Final = (*RULE_OPTIONS, "seed", "rng")
-_NUMBER: Final = re.compile(r"(?:0|[1-9][0-9]*)\Z")
-_SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_NUMBER: Final = _validate.NUMBER
+_SIGNED: Final = _validate.SIGNED
 #: The most digits a number may have (a seed is any integer, rule R3.8).
 _DIGITS: Final = 100
 _SIGNS: Final = frozenset("+x×-−/÷")
