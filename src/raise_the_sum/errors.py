@@ -32,7 +32,10 @@ class RaiseTheSumError(Exception):
     - :class:`~raise_the_sum.NotationError`: text that is not a card;
     - :class:`~raise_the_sum.InvalidState`: a state or view the rules do not allow;
     - :class:`~raise_the_sum.RecordError`: a match record that cannot be read or replayed;
-    - :class:`~raise_the_sum.wire.WireError`: a JSON document that is not valid.
+    - :class:`~raise_the_sum.PositionError`: a position that cannot be read;
+    - :class:`~raise_the_sum.wire.WireError`: a JSON document that is not valid;
+    - :class:`~raise_the_sum.driver.BotError`: a bot that broke its contract;
+    - :class:`~raise_the_sum.rulebook.UnknownRuleError`: a rule identifier that names no rule.
 
     .. attribute:: reason
        :type: str

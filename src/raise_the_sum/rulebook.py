@@ -54,6 +54,8 @@ from typing import Final
 
 import attrs
 
+from raise_the_sum.errors import RaiseTheSumError
+
 __all__ = [
     "EDITION",
     "PARTS",
@@ -1544,14 +1546,27 @@ PARTS: Final[Mapping[Part, str]] = MappingProxyType(
 )
 
 
-class UnknownRuleError(KeyError, ValueError):
-    """No rule has this identifier. A :class:`KeyError` (a failed lookup) and a :class:`ValueError`.
+class UnknownRuleError(RaiseTheSumError, KeyError, ValueError):
+    """No rule has this identifier: a :class:`~raise_the_sum.RaiseTheSumError`.
 
-    Its ``str()`` is the message itself, without the quotes ``KeyError`` adds.
+    Also a :class:`KeyError` (a failed lookup) and a :class:`ValueError`.
+    Its ``str()`` is :attr:`reason` itself, without the quotes ``KeyError``
+    adds; its :attr:`rule` is None (the identifier names no rule).
+
+    >>> try:
+    ...     rule("R9.9")
+    ... except RaiseTheSumError as error:
+    ...     print(error.reason, "|", error.rule)
+    no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2 | None
     """
 
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = None
+
     def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
+        return self.reason
 
 
 _RULE_ID: Final = re.compile(r"[Rr]?([0-9]{1,3})\.([0-9]{1,3})")
