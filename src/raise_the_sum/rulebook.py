@@ -1549,8 +1549,8 @@ class UnknownRuleError(RaiseTheSumError, KeyError, ValueError):
     """No rule has this identifier: a :class:`~raise_the_sum.RaiseTheSumError`.
 
     Also a :class:`KeyError` (a failed lookup) and a :class:`ValueError`.
-    Its ``str()`` is :attr:`reason` itself, without the quotes ``KeyError``
-    adds; its :attr:`rule` is None (the identifier names no rule).
+    Its ``str()`` is its ``reason`` itself, without the quotes ``KeyError``
+    adds; its ``rule`` is None (the identifier names no rule).
 
     >>> try:
     ...     rule("R9.9")
