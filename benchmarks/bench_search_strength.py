@@ -65,6 +65,7 @@ from raise_the_sum import (
 )
 from raise_the_sum._memo import BoundedMemo, clear_all
 from raise_the_sum.bots import SearchBot
+from raise_the_sum.tournament import wilson_interval
 
 _INDEX = attrgetter("index")
 #: The plain definition's answers, by what they depend on (as ``legal_plays``' own memo).
@@ -180,18 +181,6 @@ def match(bots: Sequence[TimedSearch], seed: int) -> int:
     return state.current
 
 
-def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion ``wins / total``.
-
-    >>> [round(x, 3) for x in wilson(60, 100)]
-    [0.502, 0.691]
-    """
-    share = wins / total
-    middle = (share + z * z / (2 * total)) / (1 + z * z / total)
-    half = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
-    return middle - half / (1 + z * z / total), middle + half / (1 + z * z / total)
-
-
 def series(milliseconds: float, pairs: int, players: int) -> tuple[int, int, float, float]:
     """``pairs`` pairs of matches at this time per decision: fast's wins, matches, mean samples."""
     fast = TimedSearch("fast", milliseconds / 1000, legal_plays)
@@ -248,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for milliseconds in args.move_ms:
         wins, total, fast_samples, plain_samples = series(milliseconds, pairs, args.players)
-        low, high = wilson(wins, total)
+        low, high = wilson_interval(wins, total)
         print(
             f"{f'{milliseconds:g} ms':<18}{wins / total:>9.1%} "
             f"{f'{low:.1%} to {high:.1%}':>17}{fast_samples:>14.1f}{plain_samples:>8.1f}"
