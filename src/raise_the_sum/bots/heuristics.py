@@ -91,7 +91,7 @@ class Facts(NamedTuple):
     (13, 19)
     """
 
-    #: The play itself (kept so that a cached entry is never mistaken for another play's).
+    #: The play itself.
     play: Play
     #: The keep value of its cards (:func:`keep_value`).
     keep: float
