@@ -57,7 +57,8 @@ nitpick_ignore = [
     # take (imported for type checkers only).
     ("py:class", "raise_the_sum.wire._api.T"),
     # The type variable of the table service's run_engine (its work's result).
-    ("py:class", "raise_the_sum.server.service.T"),
+    ("py:class", "raise_the_sum.server.driving.T"),
+    ("py:class", "collections.abc.Awaitable"),
     ("py:class", "T"),
     ("py:class", "TypeForm"),
     # The adapters' signatures name numpy, gymnasium and PettingZoo types (extra "rl"),
@@ -75,8 +76,8 @@ nitpick_ignore = [
     ("py:class", "numpy.typing.NDArray.typing.Any"),
 ]
 
-# The optional extras' packages (web, rl, cli, cluster): those not installed are mocked,
-# so the docs build from a fresh virtual environment with the docs extra alone.
+# The optional extras' packages (web, postgres, rl, cli, cluster): those not installed are
+# mocked, so the docs build from a fresh virtual environment with the docs extra alone.
 OPTIONAL_IMPORTS = [
     "dask",
     "gymnasium",
@@ -84,6 +85,8 @@ OPTIONAL_IMPORTS = [
     "open_spiel",
     "orjson",
     "pettingzoo",
+    "psycopg",
+    "psycopg_pool",
     "pyspiel",
     "rich",
     "starlette",

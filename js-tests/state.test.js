@@ -7,13 +7,20 @@ import {
   centreModel,
   chooseSession,
   hintText,
+  inviteLink,
   keepSelection,
+  lobbyRows,
   nothingBeats,
+  openInvites,
   promptText,
   readFragment,
+  readWatch,
   seatsModel,
   titleText,
   verdictWords,
+  watchLink,
+  watchedDoc,
+  withSeatTaken,
 } from "../src/raise_the_sum/web/state.js";
 
 const RULES = { players: 4, min_play: 1, max_play: 5, hand_limit: 7, points_to_win: 5 };
@@ -139,4 +146,96 @@ test("a verdict in words: beats, does not beat with its rule, opens", () => {
   assert.deepEqual(no, { legal: false, arith: "5 + 5 = 10", judged: " ✗ does not beat 13 (rule R4.4)" });
   const discard = verdictWords({ type: "discard", cards: ["x2", "-3"] }, { legal: true }, "");
   assert.equal(discard.judged, "✓ Discard ×2 −3");
+});
+
+test("an invite link carries the table and the seat's token, and nothing else", () => {
+  const link = inviteLink("http://127.0.0.1:8000", "abc_DEF-1", "tok/en+=");
+  assert.equal(link, "http://127.0.0.1:8000/#table=abc_DEF-1&token=tok%2Fen%2B%3D");
+  const params = new URLSearchParams(new URL(link).hash.slice(1));
+  assert.deepEqual([...params.keys()], ["table", "token"]);
+  assert.deepEqual(readFragment(new URL(link).hash), { table: "abc_DEF-1", token: "tok/en+=" });
+});
+
+test("invitations stay open until the document shows their seats taken", () => {
+  const invites = { 1: "one", 2: "two" };
+  const seating = (taken) => taken.map((t) => ({ kind: "human", name: null, present: null, taken: t, left: null }));
+  assert.deepEqual(openInvites(invites, null), invites);
+  assert.deepEqual(openInvites(invites, { seating: undefined }), invites);
+  assert.deepEqual(openInvites(invites, { seating: seating([true, false, false]) }), invites);
+  assert.deepEqual(openInvites(invites, { seating: seating([true, true, false]) }), { 2: "two" });
+  assert.deepEqual(openInvites(invites, { seating: seating([true, true, true]) }), {});
+  assert.deepEqual(openInvites(undefined, { seating: seating([true, false]) }), {});
+});
+
+test("a taken notice marks its seat taken in a copy of the document", () => {
+  const before = { version: 3, seating: [{ taken: true }, { taken: false }] };
+  const after = withSeatTaken(before, 1);
+  assert.deepEqual(after.seating, [{ taken: true }, { taken: true }]);
+  assert.equal(before.seating[1].taken, false);
+  assert.equal(withSeatTaken(before, 7), before);
+  assert.equal(withSeatTaken(null, 0), null);
+});
+
+test("a watch link carries the table and the spectators' token, and reads back", () => {
+  const link = watchLink("http://127.0.0.1:8000", "abc", "w/t");
+  assert.equal(link, "http://127.0.0.1:8000/#table=abc&watch=w%2Ft");
+  assert.deepEqual(readWatch(new URL(link).hash), { table: "abc", watch: "w/t" });
+  assert.equal(readFragment(new URL(link).hash), null); // not a seat's link
+  assert.equal(readWatch("#table=abc&token=t"), null);
+});
+
+test("a spectator's document is drawn as a seat-less view: no hand, nobody's turn here", () => {
+  const spectators = {
+    table: "t",
+    version: 4,
+    seat: null,
+    events: [],
+    seats: ["human", "riley"],
+    view: { ...doc().view, rules: { ...RULES, players: 2 }, seat: undefined, hand: undefined, current: 1 },
+  };
+  delete spectators.view.seat;
+  delete spectators.view.hand;
+  const watched = watchedDoc(spectators);
+  assert.equal(watched.view.seat, null);
+  assert.deepEqual(watched.view.hand, []);
+  assert.deepEqual(watched.legal, []);
+  assert.equal(promptText(watched, ["Player 1", "Riley"]), "Riley is thinking…");
+  const seats = seatsModel(watched.view, ["Player 1", "Riley"]);
+  assert.deepEqual(
+    seats.map((seat) => [seat.seat, seat.mine, seat.status]),
+    [
+      [0, false, ""],
+      [1, false, "to play"],
+    ],
+  );
+});
+
+test("the lobby's tables become lines and the seats one may take", () => {
+  const page = {
+    tables: [
+      {
+        table: "a",
+        seats: ["human", "human", "riley"],
+        free: [1],
+        rules: { points_to_win: 5 },
+        created_at: "2026-12-02T10:00:00.000Z",
+        age_seconds: 130,
+      },
+      {
+        table: "b",
+        seats: ["human", "human"],
+        free: [0, 1],
+        rules: { points_to_win: 3 },
+        created_at: "2026-12-02T10:00:00.000Z",
+        age_seconds: 5,
+      },
+    ],
+    next: null,
+  };
+  const rows = lobbyRows(page, (kinds) => kinds.map((kind) => kind.toUpperCase()));
+  assert.deepEqual(rows, [
+    { table: "a", text: "3 players with RILEY, first to 5 · opened 2 minutes ago", free: [1] },
+    { table: "b", text: "2 players, first to 3 · opened just now", free: [0, 1] },
+  ]);
+  assert.deepEqual(lobbyRows(null), []);
 });

@@ -36,6 +36,7 @@ TINY: dict[str, tuple[str, ...]] = {
     "bench_encoding.py": ("--repeats", "1", "--hands", "20", "--matches", "1"),
     "bench_events.py": ("--repeats", "1", "--matches", "1"),
     "bench_floor.py": ("--repeats", "1", "--hands", "20", "--matches", "1", "--warmup", "10"),
+    "bench_lobby.py": ("--listed", "40", "--few", "10", "--many", "100", "--repeats", "2"),
     "bench_move_limit.py": ("--decisions", "20", "--repeats", "1"),
     "bench_pettingzoo.py": ("--repeats", "1", "--seconds", "0.2"),
     "bench_records.py": ("--repeats", "1", "--inner", "1"),

@@ -148,6 +148,30 @@ _SCORES: Final = {
     "schema": {"type": "string", "enum": ["0", "1"]},
 }
 _AUTH: Final[list[dict[str, list[str]]]] = [{"seat": []}]
+_SPECTATOR: Final[list[dict[str, list[str]]]] = [{"spectator": []}]
+_LIMIT: Final = {
+    "name": "limit",
+    "in": "query",
+    "required": False,
+    "description": "How many tables at most: 1 to 100 (400 bad_input else); absent: 20. "
+    "Given once.",
+    "schema": {"type": "string", "pattern": "^[0-9]{1,3}$"},
+}
+_CURSOR: Final = {
+    "name": "cursor",
+    "in": "query",
+    "required": False,
+    "description": "The next of the page before, unchanged (400 bad_input for anything else); "
+    "absent: the first page. Given once.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+}
+_SEAT: Final = {
+    "name": "seat",
+    "in": "path",
+    "required": True,
+    "description": "The seat's number, from 0 (400 bad_input for a seat not at the table).",
+    "schema": {"type": "string", "pattern": "^[0-9]{1,2}$"},
+}
 
 
 def _body(name: str, description: str) -> dict[str, Any]:
@@ -162,7 +186,7 @@ def _body(name: str, description: str) -> dict[str, Any]:
 
 def openapi() -> dict[str, Any]:
     """The OpenAPI 3.1 document of the server's HTTP API."""
-    seat_errors = ("bad_input", "unauthorized", "not_found", "archived", *_ALWAYS)
+    seat_errors = ("bad_input", "unauthorized", "read_only", "not_found", "archived", *_ALWAYS)
     paths: dict[str, dict[str, dict[str, Any]]] = {
         "/api/tables": {
             "post": {
@@ -230,11 +254,59 @@ def openapi() -> dict[str, Any]:
             "get": {
                 "operationId": "getRecord",
                 "summary": "The match record, with the seed, once the match is over.",
+                "description": "With a seat's token, or the table's spectators' token.",
                 "parameters": [_TABLE],
-                "security": _AUTH,
+                "security": [*_AUTH, *_SPECTATOR],
                 "responses": {
                     "200": _json("The match record.", _ref("wire_record")),
                     **_errors(*seat_errors, "match_not_over"),
+                },
+            }
+        },
+        "/api/tables/{table}/spectator": {
+            "get": {
+                "operationId": "getSpectatorDocument",
+                "summary": "The spectators' document: what is public, read-only.",
+                "description": "With the table's spectators' token (the create answer's "
+                "spectator_token), never a seat's: no hand, no legal actions, every draw "
+                "without its card, nothing of the deck's order or the seed. The socket "
+                "/api/tables/{table}/spectator/ws?token=...&since=N pushes it (AsyncAPI). A "
+                "spectator's token where a seat's is needed gets 403 read_only.",
+                "parameters": [_TABLE, _SINCE],
+                "security": _SPECTATOR,
+                "responses": {
+                    "200": _json("The spectators' document.", _ref("server_spectator_document")),
+                    **_errors("bad_input", "unauthorized", "not_found", "archived", *_ALWAYS),
+                },
+            }
+        },
+        "/api/lobby": {
+            "get": {
+                "operationId": "getLobby",
+                "summary": "The open public tables with a free human seat, the newest first.",
+                "description": "A table created with public: true is listed until its match "
+                "is over, it is idle for the archive time, or its human seats are all taken "
+                "(a seat is taken once its token was used, or it was claimed here). Paginated: "
+                "next is the cursor of the following page, null on the last.",
+                "parameters": [_LIMIT, _CURSOR],
+                "responses": {
+                    "200": _json("A page of the lobby.", _ref("server_lobby")),
+                    **_errors("bad_input", *_ALWAYS),
+                },
+            }
+        },
+        "/api/lobby/{table}/seats/{seat}": {
+            "post": {
+                "operationId": "claimSeat",
+                "summary": "Take a free seat of a table in the lobby: its new token.",
+                "description": "Atomic: of two claims of one seat, exactly one gets 201, the "
+                "other 409 seat_taken. The seat's invitation token, never used, stops "
+                "working. A table that is not in the lobby (none, private, over) is 404. No body. "
+                "Claims count with the address's table creations (429 rate_limited beyond).",
+                "parameters": [_TABLE, _SEAT],
+                "responses": {
+                    "201": _json("The seat's token.", _ref("server_claimed")),
+                    **_errors("bad_input", "not_found", "archived", "seat_taken", *_ALWAYS),
                 },
             }
         },
@@ -280,12 +352,30 @@ def openapi() -> dict[str, Any]:
                 "seat": {
                     "type": "http",
                     "scheme": "bearer",
-                    "description": "A human seat's token, from the create answer. Given once.",
-                }
+                    "description": "A human seat's token, from the create answer or a claim in "
+                    "the lobby. Given once.",
+                },
+                "spectator": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A table's spectators' token, from the create answer. "
+                    "Given once.",
+                },
             },
             "schemas": _components(),
         },
     }
+
+
+#: A table's notice, on every socket of the table (a kind of the server's messages, named).
+_NOTICE: Final = {
+    "name": "notice",
+    "title": "A notice: a change that moves no version (a seat taken, ...)",
+    "summary": "Pushed to every socket of the table, seats' and spectators'; the table's next "
+    "document shows the change.",
+    "contentType": "application/json",
+    "payload": {"$ref": "#/components/schemas/server_notice"},
+}
 
 
 def asyncapi() -> dict[str, Any]:
@@ -296,7 +386,9 @@ def asyncapi() -> dict[str, Any]:
             "title": "raise-the-sum game server: a seat's WebSocket",
             "version": _VERSION,
             "description": "A seat's socket gets its document at once, then again after "
-            "every change of the table (a push, without reply_to). An action sent on it is "
+            "every change of the table (a push, without reply_to), and the table's notices "
+            "(a change that moves no version, such as a seat taken: {notice: 'taken', seat}). "
+            "An action sent on it is "
             "answered as POST /api/tables/{table}/actions would answer, with reply_to, the "
             "action's id, first. A message that is not an action gets a bad_input error and "
             "the socket stays open. A refused socket (a bad token, an origin not allowed, "
@@ -335,6 +427,7 @@ def asyncapi() -> dict[str, Any]:
                         "contentType": "application/json",
                         "payload": _ref("server_socket_server_message"),
                     },
+                    "notice": _NOTICE,
                     "fromClient": {
                         "name": "fromClient",
                         "title": "An action, with the version and a client id",
@@ -342,20 +435,64 @@ def asyncapi() -> dict[str, Any]:
                         "payload": _ref("server_socket_client_message"),
                     },
                 },
-            }
+            },
+            "spectator": {
+                "address": "/api/tables/{table}/spectator/ws",
+                "description": "A spectator's socket: the spectators' document at once, then "
+                "after every change, and the table's notices. Read-only: any message gets a "
+                "403 read_only error, and the socket stays open. At most "
+                "--max-spectators such sockets per table (429 rate_limited, then closed).",
+                "parameters": {"table": {"description": "The table's id."}},
+                "bindings": {
+                    "ws": {
+                        "query": {
+                            "type": "object",
+                            "properties": {
+                                "token": {
+                                    "type": "string",
+                                    "description": "The table's spectators' token.",
+                                },
+                                "since": {"type": "string", "pattern": "^[0-9]{1,16}$"},
+                            },
+                            "required": ["token"],
+                        }
+                    }
+                },
+                "messages": {
+                    "fromServerToSpectator": {
+                        "name": "fromServerToSpectator",
+                        "title": "A spectators' document, a notice or an error",
+                        "contentType": "application/json",
+                        "payload": _ref("server_socket_server_message"),
+                    },
+                    "notice": _NOTICE,
+                },
+            },
         },
         "operations": {
             "receiveDocuments": {
                 "action": "send",
                 "channel": {"$ref": "#/channels/seat"},
                 "summary": "The server sends documents, answers and errors.",
-                "messages": [{"$ref": "#/channels/seat/messages/fromServer"}],
+                "messages": [
+                    {"$ref": "#/channels/seat/messages/fromServer"},
+                    {"$ref": "#/channels/seat/messages/notice"},
+                ],
             },
             "sendActions": {
                 "action": "receive",
                 "channel": {"$ref": "#/channels/seat"},
                 "summary": "The server receives the seat's actions.",
                 "messages": [{"$ref": "#/channels/seat/messages/fromClient"}],
+            },
+            "receiveSpectatorDocuments": {
+                "action": "send",
+                "channel": {"$ref": "#/channels/spectator"},
+                "summary": "The server sends a spectator documents, notices and errors.",
+                "messages": [
+                    {"$ref": "#/channels/spectator/messages/fromServerToSpectator"},
+                    {"$ref": "#/channels/spectator/messages/notice"},
+                ],
             },
         },
         "components": {"schemas": _components()},

@@ -145,6 +145,13 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
             "A page of another origin opened a socket (serve --cors-origin allows an origin).",
         ),
     ),
+    "read_only": (
+        403,
+        _error(
+            "read_only",
+            "A spectator's token where a seat's is needed: it reads the table, and cannot act.",
+        ),
+    ),
     "not_found": (404, _error("not_found", "No such table, route or file.")),
     "method_not_allowed": (
         405,
@@ -160,6 +167,15 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
             "stale_version",
             "The action was sent for another version than the table's; version is the table's.",
             version=_integer(0),
+        ),
+    ),
+    "seat_taken": (
+        409,
+        _error(
+            "seat_taken",
+            "The seat claimed in the lobby is taken (its token was used, someone claimed it "
+            "first, or a bot plays it).",
+            seat=_integer(0, 3),
         ),
     ),
     "match_not_over": (
@@ -232,8 +248,155 @@ def _seat_document() -> dict[str, Any]:
                 "type": "array",
                 "items": _nullable({"$ref": "#/$defs/legal_score"}),
             },
+            "seating": _SEATING,
+            "seed_commitment": _COMMITMENT,
         },
         ["table", "version", "view", "legal", "events", "seats", "lesson"],
+    )
+
+
+#: The SHA-256 of the seed's digits, as the create answer gives it.
+_COMMITMENT: Final = {
+    "description": "The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8): the "
+    "record, at the end, shows the seed it commits to.",
+    "type": "string",
+    "pattern": "^[0-9a-f]{64}$",
+}
+
+_SEATING: Final = {
+    "description": "Each seat, in seat order: its kind, name, presence, whether taken, "
+    "whether its player left.",
+    "type": "array",
+    "items": _server("seat_document#/$defs/seat"),
+    "minItems": 2,
+    "maxItems": 4,
+}
+
+
+def _seat() -> dict[str, Any]:
+    return _closed(
+        "One seat of a table, as everyone at it (and its spectators) may know it.",
+        {
+            "kind": {"description": "'human' or a bot's name.", **_string(1)},
+            "name": {"description": "The seat's display name, or null.", **_nullable(_string())},
+            "present": {
+                "description": "A human seat: whether a client of it is connected now; "
+                "null for a bot's seat, or when not known.",
+                **_nullable({"type": "boolean"}),
+            },
+            "taken": {
+                "description": "A human seat: its token was used, or it was claimed in the "
+                "lobby (until then its invitation is open); a bot's seat always is.",
+                "type": "boolean",
+            },
+            "left": {
+                "description": "null, or how the seat's player left: 'bot' (a bot plays on) or "
+                "'forfeit'.",
+                "enum": [None, "bot", "forfeit"],
+            },
+        },
+    )
+
+
+def _public_view() -> dict[str, Any]:
+    view = _library("view")
+    private = ("format", "version", "seat", "hand")
+    pointer = f"{LIBRARY_ID}view#/$defs/view/properties/"
+    properties = {key: {"$ref": pointer + key} for key in view["properties"] if key not in private}
+    return _closed(
+        "The table as anyone may know it: a seat's view without format, version, seat and hand.",
+        properties,
+        [key for key in view["required"] if key not in private],
+    )
+
+
+def _spectator_document() -> dict[str, Any]:
+    return _closed(
+        "What a spectator receives: the table's version, the public view, the events as nobody "
+        "at the table sees them (no draw's card), the seats; no hand, no legal actions, "
+        "nothing of the deck's order or the seed.",
+        {
+            "table": {"description": "The table's id.", **_string(1)},
+            "version": {
+                "description": "The table's version: the number of actions applied.",
+                **_integer(0),
+            },
+            "seat": {"description": "null: a spectator holds no seat.", "type": "null"},
+            "view": {"$ref": "#/$defs/public_view"},
+            "events": {
+                "description": "The events since the version the client last saw, oldest first, "
+                "every draw without its card.",
+                "type": "array",
+                "items": _server("event"),
+            },
+            "seats": {
+                "description": "Each seat's kind: 'human' or a bot's name.",
+                "type": "array",
+                "items": _string(1),
+                "minItems": 2,
+                "maxItems": 4,
+            },
+            "seating": _SEATING,
+            "seed_commitment": _COMMITMENT,
+            "attack_text": {
+                "description": "The attack in force on the player to act, or null.",
+                **_nullable(_string(1)),
+            },
+            "next_round_at": {
+                "description": "In the brief result between rounds, when the table moves on by "
+                "itself (UTC, ISO 8601 with milliseconds); else null.",
+                **_nullable({"type": "string", "pattern": _UTC}),
+            },
+        },
+    )
+
+
+def _lobby_page() -> dict[str, Any]:
+    return _closed(
+        "A page of the lobby: the open public tables with a free human seat, the newest first.",
+        {
+            "tables": {"type": "array", "items": {"$ref": "#/$defs/listed"}},
+            "next": {
+                "description": "The cursor of the next page (GET /api/lobby?cursor=...), or null "
+                "on the last page.",
+                **_nullable(_string(1)),
+            },
+        },
+    )
+
+
+def _listed() -> dict[str, Any]:
+    rules = _library("rules")
+    pointer = f"{LIBRARY_ID}rules#/$defs/rules/properties/"
+    summary = {key: {"$ref": pointer + key} for key in rules["properties"] if key != "deck"}
+    summary["deck_size"] = _integer(1)
+    return _closed(
+        "A table in the lobby.",
+        {
+            "table": {"description": "The table's id.", **_string(1)},
+            "seats": {
+                "description": "Each seat's kind: 'human' or a bot's name.",
+                "type": "array",
+                "items": _string(1),
+                "minItems": 2,
+                "maxItems": 4,
+            },
+            "free": {
+                "description": "The free human seats: POST /api/lobby/{table}/seats/{seat} "
+                "takes one.",
+                "type": "array",
+                "items": _integer(0, 3),
+                "minItems": 1,
+                "uniqueItems": True,
+            },
+            "rules": _closed("The rules, but the deck: its size instead.", summary),
+            "created_at": {
+                "description": "When the table was created (UTC, ISO 8601 with milliseconds).",
+                "type": "string",
+                "pattern": _UTC,
+            },
+            "age_seconds": {"description": "Seconds since it was created.", **_integer(0)},
+        },
     )
 
 
@@ -262,6 +425,7 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
             "The seat document (GET /api/tables/{table}, an action's answer, a WebSocket push)",
             {
                 "seat_document": document,
+                "seat": _seat(),
                 "lesson": _closed(
                     "What the guide says now, and the cards it points at (tutorial tables).",
                     {"text": _string(), "cards": {"type": "array", "items": _lib("card")}},
@@ -273,6 +437,41 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                         "attack": _lib("attack"),
                         "attack_text": _nullable(_string(1)),
                     },
+                ),
+            },
+        ),
+        "spectator_document": (
+            "The spectators' document (GET /api/tables/{table}/spectator, a spectator's socket)",
+            {"spectator_document": _spectator_document(), "public_view": _public_view()},
+        ),
+        "lobby": (
+            "The answer to GET /api/lobby",
+            {"lobby": _lobby_page(), "listed": _listed()},
+        ),
+        "claimed": (
+            "The answer to POST /api/lobby/{table}/seats/{seat} (201)",
+            {
+                "claimed": _closed(
+                    "A seat taken in the lobby: its new token, and the seed's commitment.",
+                    {
+                        "table": {"description": "The table's id.", **_string(1)},
+                        "seat": _integer(0, 3),
+                        "token": {"description": "The seat's token.", **_string(1)},
+                        "seed_commitment": _COMMITMENT,
+                    },
+                )
+            },
+        ),
+        "notice": (
+            "A notice pushed on every socket of a table, for a change that moves no version",
+            {
+                "notice": {
+                    "description": "A notice, by its kind; the table's next document shows it.",
+                    "oneOf": [{"$ref": "#/$defs/taken"}],
+                },
+                "taken": _closed(
+                    "A human seat was taken: its token was used, or it was claimed in the lobby.",
+                    {"notice": {"const": "taken"}, "seat": _integer(0, 3)},
                 ),
             },
         ),
@@ -306,6 +505,11 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                             },
                             "rules": _nullable(_lib("rules")),
                             "tutorial": {"type": "boolean"},
+                            "public": {
+                                "description": "true: the table is listed in the lobby "
+                                "(GET /api/lobby) while a human seat is free. Not with tutorial.",
+                                "type": "boolean",
+                            },
                         },
                         [],
                     ),
@@ -333,7 +537,13 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                             "type": "string",
                             "pattern": "^[0-9a-f]{64}$",
                         },
+                        "spectator_token": {
+                            "description": "The table's read-only token for spectators "
+                            "(GET /api/tables/{table}/spectator and its socket).",
+                            **_string(1),
+                        },
                     },
+                    ["table", "tokens", "seed_commitment"],
                 )
             },
         ),
@@ -383,9 +593,12 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
             {
                 "socket_server_message": {
                     "description": "A seat document (a push, or an answer with reply_to), "
+                    "a spectators' document (on a spectator's socket), a notice, "
                     "or an error (an answer with reply_to, or a refusal of the socket).",
                     "oneOf": [
                         {"$ref": "#/$defs/document_answer"},
+                        _server("spectator_document"),
+                        _server("notice"),
                         *({"$ref": f"#/$defs/{name}"} for name in answers),
                     ],
                 },

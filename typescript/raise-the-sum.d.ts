@@ -15,6 +15,7 @@ export type AnyDocument =
   | Card
   | CheckAnswer
   | CheckBody
+  | Claimed
   | CreateBody
   | Created
   | Discard
@@ -24,10 +25,12 @@ export type AnyDocument =
   | Event
   | Explanation
   | IllegalAction
+  | Lobby
   | MatchRecord
   | MatchWon
   | MustDiscard
   | NextRound
+  | Notice
   | Pass
   | Passed
   | Play
@@ -39,6 +42,7 @@ export type AnyDocument =
   | SeatDocument
   | ServerEvent
   | SocketServerMessage
+  | SpectatorDocument
   | State
   | Step
   | Verdict
@@ -95,10 +99,12 @@ export type ErrorBody =
   | TooBig
   | Unauthorized
   | ForbiddenOrigin
+  | ReadOnly
   | NotFound
   | MethodNotAllowed
   | Timeout
   | StaleVersion
+  | SeatTaken
   | MatchNotOver
   | Archived
   | IllegalAction
@@ -110,23 +116,31 @@ export type ErrorBody =
  */
 export type Event = Played | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew;
 /**
+ * A notice, by its kind; the table's next document shows it.
+ */
+export type Notice = Taken;
+/**
  * Any event, by its type; a played event has its explanation.
  */
 export type ServerEvent =
   ServerPlayed | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew;
 /**
- * A seat document (a push, or an answer with reply_to), or an error (an answer with reply_to, or a refusal of the socket).
+ * A seat document (a push, or an answer with reply_to), a spectators' document (on a spectator's socket), a notice, or an error (an answer with reply_to, or a refusal of the socket).
  */
 export type SocketServerMessage =
   | DocumentAnswer
+  | SpectatorDocument
+  | Notice
   | BadInputAnswer
   | TooBigAnswer
   | UnauthorizedAnswer
   | ForbiddenOriginAnswer
+  | ReadOnlyAnswer
   | NotFoundAnswer
   | MethodNotAllowedAnswer
   | TimeoutAnswer
   | StaleVersionAnswer
+  | SeatTakenAnswer
   | MatchNotOverAnswer
   | ArchivedAnswer
   | IllegalActionAnswer
@@ -229,6 +243,24 @@ export interface CheckBody {
   action: Action;
 }
 /**
+ * A seat taken in the lobby: its new token, and the seed's commitment.
+ */
+export interface Claimed {
+  /**
+   * The table's id.
+   */
+  table: string;
+  seat: number;
+  /**
+   * The seat's token.
+   */
+  token: string;
+  /**
+   * The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8): the record, at the end, shows the seed it commits to.
+   */
+  seed_commitment: string;
+}
+/**
  * A new table: its seats, its rules, and whether it is the guided hand.
  */
 export interface CreateBody {
@@ -243,6 +275,10 @@ export interface CreateBody {
   ];
   rules?: Rules | null;
   tutorial?: boolean;
+  /**
+   * true: the table is listed in the lobby (GET /api/lobby) while a human seat is free. Not with tutorial.
+   */
+  public?: boolean;
 }
 /**
  * The configuration of a game; a missing field takes its default.
@@ -275,6 +311,10 @@ export interface Created {
    * The SHA-256, lowercase hex, of the seed's digits.
    */
   seed_commitment: string;
+  /**
+   * The table's read-only token for spectators (GET /api/tables/{table}/spectator and its socket).
+   */
+  spectator_token?: string;
 }
 /**
  * A discard (rule R4.8).
@@ -318,6 +358,13 @@ export interface ForbiddenOrigin {
   message: string;
 }
 /**
+ * A spectator's token where a seat's is needed: it reads the table, and cannot act.
+ */
+export interface ReadOnly {
+  error: "read_only";
+  message: string;
+}
+/**
  * No such table, route or file.
  */
 export interface NotFound {
@@ -344,6 +391,14 @@ export interface Timeout {
 export interface StaleVersion {
   error: "stale_version";
   version: number;
+  message: string;
+}
+/**
+ * The seat claimed in the lobby is taken (its token was used, someone claimed it first, or a bot plays it).
+ */
+export interface SeatTaken {
+  error: "seat_taken";
+  seat: number;
   message: string;
 }
 /**
@@ -449,6 +504,59 @@ export interface Reshuffled {
   size: number;
 }
 /**
+ * A page of the lobby: the open public tables with a free human seat, the newest first.
+ */
+export interface Lobby {
+  tables: Listed[];
+  /**
+   * The cursor of the next page (GET /api/lobby?cursor=...), or null on the last page.
+   */
+  next: string | null;
+}
+/**
+ * A table in the lobby.
+ */
+export interface Listed {
+  /**
+   * The table's id.
+   */
+  table: string;
+  /**
+   * Each seat's kind: 'human' or a bot's name.
+   *
+   * @minItems 2
+   * @maxItems 4
+   */
+  seats: [string, string] | [string, string, string] | [string, string, string, string];
+  /**
+   * The free human seats: POST /api/lobby/{table}/seats/{seat} takes one.
+   *
+   * @minItems 1
+   */
+  free: [number, ...number[]];
+  /**
+   * The rules, but the deck: its size instead.
+   */
+  rules: {
+    players: number;
+    hand_size: number;
+    hand_limit: number;
+    min_play: number;
+    max_play: number;
+    points_to_win: number;
+    first_player: number;
+    deck_size: number;
+  };
+  /**
+   * When the table was created (UTC, ISO 8601 with milliseconds).
+   */
+  created_at: string;
+  /**
+   * Seconds since it was created.
+   */
+  age_seconds: number;
+}
+/**
  * A whole match: rules, seed, actions, an optional stacked deck, tags.
  */
 export interface MatchRecord {
@@ -461,6 +569,13 @@ export interface MatchRecord {
   tags?: {
     [k: string]: string | undefined;
   };
+}
+/**
+ * A human seat was taken: its token was used, or it was claimed in the lobby.
+ */
+export interface Taken {
+  notice: "taken";
+  seat: number;
 }
 /**
  * What one seat receives: the table's version, the seat's view, its legal actions, the events it may know since the version it last saw, the seats and the lesson.
@@ -507,6 +622,17 @@ export interface SeatDocument {
    * Only when asked for (?scores=1): for each legal action, in the same order, a play's total and the attack it sends on; null for another action.
    */
   legal_scores?: (LegalScore | null)[];
+  /**
+   * Each seat, in seat order: its kind, name, presence, whether taken, whether its player left.
+   *
+   * @minItems 2
+   * @maxItems 4
+   */
+  seating?: [Seat, Seat] | [Seat, Seat, Seat] | [Seat, Seat, Seat, Seat];
+  /**
+   * The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8): the record, at the end, shows the seed it commits to.
+   */
+  seed_commitment?: string;
 }
 /**
  * The table as one seat sees it.
@@ -576,6 +702,31 @@ export interface LegalScore {
   attack_text: string | null;
 }
 /**
+ * One seat of a table, as everyone at it (and its spectators) may know it.
+ */
+export interface Seat {
+  /**
+   * 'human' or a bot's name.
+   */
+  kind: string;
+  /**
+   * The seat's display name, or null.
+   */
+  name: string | null;
+  /**
+   * A human seat: whether a client of it is connected now; null for a bot's seat, or when not known.
+   */
+  present: boolean | null;
+  /**
+   * A human seat: its token was used, or it was claimed in the lobby (until then its invitation is open); a bot's seat always is.
+   */
+  taken: boolean;
+  /**
+   * null, or how the seat's player left: 'bot' (a bot plays on) or 'forfeit'.
+   */
+  left: null | "bot" | "forfeit";
+}
+/**
  * A seat document, with reply_to when it answers the client's action.
  */
 export interface DocumentAnswer {
@@ -621,9 +772,101 @@ export interface DocumentAnswer {
    */
   legal_scores?: (LegalScore | null)[];
   /**
+   * Each seat, in seat order: its kind, name, presence, whether taken, whether its player left.
+   *
+   * @minItems 2
+   * @maxItems 4
+   */
+  seating?: [Seat, Seat] | [Seat, Seat, Seat] | [Seat, Seat, Seat, Seat];
+  /**
+   * The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8): the record, at the end, shows the seed it commits to.
+   */
+  seed_commitment?: string;
+  /**
    * The client id of the action this message answers; absent in a push.
    */
   reply_to?: string;
+}
+/**
+ * What a spectator receives: the table's version, the public view, the events as nobody at the table sees them (no draw's card), the seats; no hand, no legal actions, nothing of the deck's order or the seed.
+ */
+export interface SpectatorDocument {
+  /**
+   * The table's id.
+   */
+  table: string;
+  /**
+   * The table's version: the number of actions applied.
+   */
+  version: number;
+  /**
+   * null: a spectator holds no seat.
+   */
+  seat: null;
+  view: PublicView;
+  /**
+   * The events since the version the client last saw, oldest first, every draw without its card.
+   */
+  events: ServerEvent[];
+  /**
+   * Each seat's kind: 'human' or a bot's name.
+   *
+   * @minItems 2
+   * @maxItems 4
+   */
+  seats: [string, string] | [string, string, string] | [string, string, string, string];
+  /**
+   * Each seat, in seat order: its kind, name, presence, whether taken, whether its player left.
+   *
+   * @minItems 2
+   * @maxItems 4
+   */
+  seating: [Seat, Seat] | [Seat, Seat, Seat] | [Seat, Seat, Seat, Seat];
+  /**
+   * The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8): the record, at the end, shows the seed it commits to.
+   */
+  seed_commitment: string;
+  /**
+   * The attack in force on the player to act, or null.
+   */
+  attack_text: string | null;
+  /**
+   * In the brief result between rounds, when the table moves on by itself (UTC, ISO 8601 with milliseconds); else null.
+   */
+  next_round_at: string | null;
+}
+/**
+ * The table as anyone may know it: a seat's view without format, version, seat and hand.
+ */
+export interface PublicView {
+  rules: Rules;
+  phase: "play" | "discard" | "round_over" | "match_over";
+  current: number;
+  /**
+   * @minItems 2
+   * @maxItems 4
+   */
+  hand_sizes: [number, number] | [number, number, number] | [number, number, number, number];
+  to_beat: number | null;
+  attack: Attack;
+  standing: Card[];
+  standing_seat: number | null;
+  passed: number[];
+  /**
+   * @minItems 2
+   * @maxItems 4
+   */
+  points: [number, number] | [number, number, number] | [number, number, number, number];
+  deck_size: number;
+  discard: Card[];
+  /**
+   * Optional: rules.players.
+   */
+  players?: number;
+  /**
+   * Optional: the seats that have not passed.
+   */
+  active?: number[];
 }
 /**
  * A document that is not valid: where (a JSON Pointer) and what was expected.
@@ -672,6 +915,17 @@ export interface ForbiddenOriginAnswer {
   reply_to?: string;
 }
 /**
+ * A spectator's token where a seat's is needed: it reads the table, and cannot act.
+ */
+export interface ReadOnlyAnswer {
+  error: "read_only";
+  message: string;
+  /**
+   * The client id of the action this message answers; absent in a push.
+   */
+  reply_to?: string;
+}
+/**
  * No such table, route or file.
  */
 export interface NotFoundAnswer {
@@ -710,6 +964,18 @@ export interface TimeoutAnswer {
 export interface StaleVersionAnswer {
   error: "stale_version";
   version: number;
+  message: string;
+  /**
+   * The client id of the action this message answers; absent in a push.
+   */
+  reply_to?: string;
+}
+/**
+ * The seat claimed in the lobby is taken (its token was used, someone claimed it first, or a bot plays it).
+ */
+export interface SeatTakenAnswer {
+  error: "seat_taken";
+  seat: number;
   message: string;
   /**
    * The client id of the action this message answers; absent in a push.

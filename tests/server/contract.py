@@ -131,6 +131,7 @@ _DOCUMENT_LISTS: Final[dict[str, Callable[[Any, str], None]]] = {
 _LISTS: Final[dict[str, dict[str, Callable[[Any, str], None]]]] = {
     _urn("server:seat_document"): _DOCUMENT_LISTS,
     _urn("server:socket_server_message"): _DOCUMENT_LISTS,
+    _urn("server:spectator_document"): {"events": _DOCUMENT_LISTS["events"]},
     _urn("wire:record"): {"actions": _check_action},
 }
 
@@ -161,6 +162,9 @@ ANSWERS: Final[list[tuple[str, re.Pattern[str], int, str]]] = [
     ("POST", re.compile(r"/api/tables/[^/]+/actions"), 200, "server:seat_document"),
     ("POST", re.compile(r"/api/tables/[^/]+/check"), 200, "server:check_answer"),
     ("GET", re.compile(r"/api/tables/[^/]+/record"), 200, "wire:record"),
+    ("GET", re.compile(r"/api/tables/[^/]+/spectator"), 200, "server:spectator_document"),
+    ("GET", re.compile(r"/api/lobby"), 200, "server:lobby"),
+    ("POST", re.compile(r"/api/lobby/[^/]+/seats/[^/]+"), 201, "server:claimed"),
 ]
 
 

@@ -22,7 +22,7 @@ from raise_the_sum.events import Event, observe_events, step
 from raise_the_sum.records import MatchRecord
 from raise_the_sum.scoring import Attack
 
-from .harness import Server, act, bearer, create, document, wait_for_turn
+from .harness import Server, act, bearer, create, document, seated, wait_for_turn
 
 KEYS = [
     "table",
@@ -35,6 +35,8 @@ KEYS = [
     "must_discard",
     "attack_text",
     "next_round_at",
+    "seating",
+    "seed_commitment",
 ]
 
 
@@ -60,8 +62,8 @@ def test_a_new_table_has_one_token_per_human_seat_and_commits_to_its_seed(server
         assert other != table and other_commitment != commitment
 
 
-def test_a_document_has_the_pinned_shape_and_the_library_s_values(still_server: Server) -> None:
-    with still_server.client() as client:
+def test_a_document_has_the_pinned_shape_and_the_library_s_values(any_still_server: Server) -> None:
+    with any_still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human", "human"])
         first = client.get(f"/api/tables/{table}", headers=bearer(tokens[0]))
         assert first.headers["content-type"] == "application/json"
@@ -147,6 +149,7 @@ def test_the_record_comes_only_at_the_end_and_its_seed_meets_the_commitment(serv
 def test_check_judges_an_action_for_the_seat_and_changes_nothing(still_server: Server) -> None:
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
+        seated(client, table, tokens)
         doc = document(client, table, tokens[0])
         url = f"/api/tables/{table}/check"
         legal = client.post(url, headers=bearer(tokens[0]), json={"action": doc["legal"][0]})

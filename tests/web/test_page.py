@@ -1274,3 +1274,186 @@ def test_a_link_to_a_table_that_is_gone_offers_a_new_match(server: str, pages: P
         page.inner_text("#start-error") == "That table is no longer available. Start a new match."
     )
     assert "table=" not in page.url  # the dead link is forgotten, so a reload starts afresh
+
+
+# ------------------------------------------------------------------ invitations
+
+
+def test_an_invitation_holds_only_its_seat_and_survives_until_the_seat_is_taken(
+    server: str, pages: Pages
+) -> None:
+    host = pages.open()
+    open_start(host, server)
+    host.click("#settings summary")
+    host.select_option("#set-players", "3")
+    host.select_option("select[data-seat='1']", "human")
+    host.select_option("select[data-seat='2']", "human")
+    host.click("#settings-form button[type=submit]")
+    table = wait_table(host)
+    links = {seat: host.input_value(f".invite-url[data-seat='{seat}']") for seat in (1, 2)}
+    host_params = dict(re.findall(r"(\w+)=([^&]+)", host.url.split("#", 1)[1]))
+    for link in links.values():
+        # The table's id and the seat's own token: no seed, no other seat's token.
+        params = dict(re.findall(r"(\w+)=([^&]+)", link.split("#", 1)[1]))
+        assert list(params) == ["table", "token"] and params["table"] == table
+        assert params["token"] != host_params["token"]
+        assert "seed" not in link
+    assert links[1] != links[2]
+    host.click("#invite button[value=close]")
+    host.reload()
+    wait_table(host)
+    assert host.is_visible("#open-invite")  # it survives a reload too
+    guest = pages.open()
+    guest.goto(links[1])
+    assert wait_table(guest) == table
+    # The host hears that seat 2 is taken: its link goes, seat 3's stays.
+    host.click("#open-invite")
+    host.wait_for_selector(".invite-url[data-seat='1']", state="detached")
+    assert host.input_value(".invite-url[data-seat='2']") == links[2]
+    screenshot(host, "invite-one-left")
+    host.click("#invite button[value=close]")
+    other = pages.open()
+    other.goto(links[2])
+    assert wait_table(other) == table
+    host.wait_for_selector("#open-invite", state="hidden")
+
+
+def test_the_invited_seat_checks_the_deal_against_the_commitment_at_the_end(
+    server: str, pages: Pages
+) -> None:
+    made = create(
+        server, {"seats": ["human", "human"], "rules": {"players": 2, "points_to_win": 1}}
+    )
+    tokens = made["tokens"]
+    assert isinstance(tokens, dict)
+    guest = pages.open()
+    guest.goto(seat_link(server, made, 1))
+    wait_table(guest)
+    spectator = pages.open()
+    spectator.goto(f"{server}#table={made['table']}&watch={made['spectator_token']}")
+    spectator.wait_for_function("document.body.classList.contains('spectating')")
+    with httpx.Client(base_url=server, timeout=10) as client:
+        for _ in range(200):
+            doc = client.get(
+                f"/api/tables/{made['table']}", headers={"Authorization": f"Bearer {tokens['0']}"}
+            ).json()
+            if doc["view"]["phase"] == "match_over":
+                break
+            seat = doc["view"]["current"]
+            token = tokens[str(seat)]
+            mine = client.get(
+                f"/api/tables/{made['table']}", headers={"Authorization": f"Bearer {token}"}
+            ).json()
+            if mine["view"]["phase"] == "discard":
+                action = {"type": "discard", "cards": mine["view"]["hand"][:1]}
+            else:
+                action = mine["legal"][0] if seat == 0 else {"type": "pass"}
+            answer = client.post(
+                f"/api/tables/{made['table']}/actions",
+                headers={"Authorization": f"Bearer {token}"},
+                json={"action": action, "version": mine["version"], "id": f"v{mine['version']}"},
+            )
+            assert answer.status_code == 200, answer.text
+    guest.wait_for_selector("#result-fairness[data-fair='true']")
+    said = guest.text_content("#result-fairness") or ""
+    assert said.startswith("Fair deal: the seed ") and "matches the commitment" in said
+    screenshot(guest, "invited-fair-deal")
+    spectator.wait_for_selector("#result-fairness[data-fair='true']")  # a spectator checks too
+
+
+# ------------------------------------------------------------------ spectators and the lobby
+
+
+def test_a_spectator_link_shows_the_table_read_only(server: str, pages: Pages) -> None:
+    host = pages.open()
+    open_start(host, server)
+    host.click("#settings summary")
+    host.select_option("#set-players", "3")
+    host.select_option("select[data-seat='1']", "human")
+    host.select_option("select[data-seat='2']", "riley")
+    host.click("#settings-form button[type=submit]")
+    table = wait_table(host)
+    watch = host.input_value(".watch-url")
+    assert f"#table={table}&watch=" in watch and "token=" not in watch
+    host.click("#invite button[value=close]")
+    spectator = pages.open()
+    answers: list[dict[str, object]] = []
+    spectator.on(
+        "response",
+        lambda response: (
+            answers.append(response.json())
+            if "/api/tables/" in response.url and response.ok
+            else None
+        ),
+    )
+    spectator.goto(watch)
+    spectator.wait_for_function(
+        "document.body.dataset.table && document.body.classList.contains('spectating')"
+    )
+    assert table_id(spectator) == table
+    assert [text.splitlines()[0] for text in seat_texts(spectator)] == [
+        "Player 1",
+        "Player 2",
+        "Riley",
+    ]
+    assert spectator.locator("#hand .card").count() == 0
+    assert not spectator.is_visible("#play") and not spectator.is_visible("#pass")
+    assert spectator.text_content("#me-title") == "WATCHING: READ-ONLY"
+    assert answers and all(answer.get("seat", 0) is None for answer in answers)
+    assert all("legal" not in answer and "hand" not in answer["view"] for answer in answers)  # type: ignore[operator]
+    # The host plays; the spectator sees the play arrive.
+    wait_turn(host)
+    before = int(spectator.evaluate("document.body.dataset.version"))
+    take_turn_by_clicking(host)
+    wait_moved(spectator, before)
+    assert any(line.startswith("Player 1 plays") for line in log_texts(spectator))
+    # Keys do nothing for a spectator.
+    spectator.keyboard.press("1")
+    spectator.keyboard.press("Enter")
+    assert not spectator.is_visible("#error")
+    assert axe_findings(spectator) == []
+    screenshot(spectator, "spectator")
+    phone = pages.open(PHONE)
+    phone.goto(watch)
+    phone.wait_for_function("document.body.classList.contains('spectating')")
+    wait_until(phone, lambda: len(log_texts(phone)) > 1, "the log of the play")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the spectator's page scrolls sideways: {width} px"
+    screenshot(phone, "spectator")
+    spectator.click("#open-fresh")  # "Leave"
+    spectator.wait_for_selector("#start-play", state="visible")
+
+
+def test_the_lobby_lists_a_public_table_and_a_player_takes_its_free_seat(
+    server: str, pages: Pages
+) -> None:
+    host = pages.open()
+    open_start(host, server)
+    host.click("#settings summary")
+    host.select_option("#set-players", "2")
+    host.select_option("select[data-seat='1']", "human")
+    host.check("#set-public")
+    host.click("#settings-form button[type=submit]")
+    table = wait_table(host)
+    host.click("#invite button[value=close]")
+    assert host.is_visible("#open-invite")
+    player = pages.open()
+    open_start(player, server)
+    row = player.locator(f"#lobby-list li[data-table='{table}']")
+    row.wait_for()
+    assert "2 players" in (row.text_content() or "")
+    assert axe_findings(player) == []
+    screenshot(player, "lobby")
+    row.locator("button[data-seat='1']").click()
+    assert wait_table(player) == table
+    assert [text.splitlines()[0] for text in seat_texts(player)] == ["You", "Player 1"]
+    # The host's invitation is gone: the seat is taken.
+    host.wait_for_selector("#open-invite", state="hidden")
+    # Another player's lobby no longer lists it.
+    late = pages.open()
+    open_start(late, server)
+    late.wait_for_function(
+        "document.getElementById('lobby-empty').textContent !== ''"
+        " || document.querySelectorAll('#lobby-list li').length > 0"
+    )
+    assert late.locator(f"#lobby-list li[data-table='{table}']").count() == 0

@@ -80,6 +80,11 @@ async function main(): Promise<void> {
       console.log(describe(value), value.reply_to === undefined ? "" : `(to ${value.reply_to})`);
       return;
     }
+    if ("notice" in value) {
+      console.log(`seat ${value.seat}: ${value.notice}`);
+      return;
+    }
+    if (!("legal" in value)) return; // a spectators' document: never on a seat's socket
     value.events.forEach((event) => console.log(line(event)));
     if (value.view.phase === "match_over") {
       console.log(`over: ${value.view.points.join(" to ")}`);

@@ -2,11 +2,13 @@
 
     raise-the-sum serve
     raise-the-sum serve --port 8080 --db games.db --pace 0.5
+    raise-the-sum serve --db postgresql://game@localhost:5432/tables
 
 It prints the URL it serves on, then serves until Ctrl-C. The tables are
-kept in an SQLite database (``--db``), so a restarted server carries on
-every match where it was. It needs the ``web`` extra:
-``pip install 'raise-the-sum[web]'``.
+kept in an SQLite database (``--db``, a file), or in PostgreSQL when
+``--db`` is a ``postgresql://`` address (the ``postgres`` extra), so a
+restarted server carries on every match where it was. It needs the ``web``
+extra: ``pip install 'raise-the-sum[web]'``.
 
 The server's limits (what one client may ask of it, how long it waits) have
 defaults that no person playing meets, and an option each; the "Game server"
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import urllib.parse
 from typing import TextIO
 
 from raise_the_sum.cli import UsageError, _args
@@ -39,6 +42,7 @@ _LIMITS: tuple[tuple[str, str, type, str], ...] = (
     ("--archive-after", "archive_after", float, "seconds without an action before archiving"),
     ("--refusals-kept", "refusals_kept", int, "refused actions remembered per seat"),
     ("--max-sockets-per-seat", "sockets_per_seat", int, "WebSockets open at once on a seat"),
+    ("--max-spectators", "spectators_per_table", int, "spectators' WebSockets open on a table"),
     ("--max-sockets", "sockets", int, "WebSockets open at once on the server"),
     (
         "--max-connections-per-address",
@@ -75,8 +79,31 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _pool_size(text: str) -> int:
+    if not text.isdigit() or int(text) < 2:
+        raise argparse.ArgumentTypeError(
+            f"a whole number of 2 or more (one connection for the writes), got {text!r}"
+        )
+    return int(text)
+
+
 #: ``--pace``: seconds from 0 to an hour.
 _pace = _args.seconds(3600, "seconds from 0 to 3600")
+
+
+def _shown(db: str) -> str:
+    """``db`` as printed: a database address without its password.
+
+    >>> _shown("postgresql://game:secret@localhost:5432/tables")
+    'postgresql://game@localhost:5432/tables'
+    >>> _shown("games.db")
+    'games.db'
+    """
+    parts = urllib.parse.urlsplit(db)
+    if not parts.scheme.startswith("postgres") or parts.password is None:
+        return db
+    host = parts.netloc.rpartition("@")[2]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}@{host}"))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,7 +125,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--db",
         default=_DEFAULT_DB,
         metavar="PATH",
-        help=f"the SQLite database of the tables (default: {_DEFAULT_DB} in the current directory)",
+        help="the SQLite database of the tables, or a PostgreSQL database's address "
+        f"postgresql://USER@HOST:PORT/DB (default: {_DEFAULT_DB} in the current directory)",
+    )
+    parser.add_argument(
+        "--db-pool",
+        type=_pool_size,
+        default=None,
+        metavar="N",
+        help="with PostgreSQL: the connections kept open at most, 2 or more (default: 4)",
     )
     parser.add_argument(
         "--pace",
@@ -148,7 +183,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ) from None
 
     def ready(url: str) -> None:
-        out.write(f"Raise the Sum is served on {url}  (tables in {args.db}; Ctrl-C stops)\n")
+        out.write(
+            f"Raise the Sum is served on {url}  (tables in {_shown(args.db)}; Ctrl-C stops)\n"
+        )
         out.flush()
 
     given = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
@@ -167,6 +204,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             limits=limits,
             forwarded_allow_ips=[address for address in proxies if address],
             cors_origins=args.cors_origin,
+            pool_size=args.db_pool,
         )
     except StoreError as error:
         raise UsageError(str(error)) from None

@@ -15,6 +15,7 @@ import contextlib
 import gc
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -40,7 +41,9 @@ from raise_the_sum.server.bodies import (
 )
 from raise_the_sum.server.errors import ProtocolError, bad_input
 from raise_the_sum.server.limits import Limits, TokenBucket
+from raise_the_sum.server.lobby import page, parse_cursor, parse_limit
 from raise_the_sum.server.service import Table, TableService
+from raise_the_sum.server.spectators import read_only
 from raise_the_sum.server.store import SQLiteStore, Store, StoreUnavailable
 
 __all__ = [
@@ -207,6 +210,21 @@ class RequestLimit:
         await self.app(scope, receive, send)
 
 
+def _take_a_seat(request: Request, what: str) -> None:
+    """Count a new table or a seat claimed in the lobby against the address's bucket of them.
+
+    Both give out seats' tokens: one bucket (``limits.create_burst`` at
+    once, then ``limits.create_rate`` a second) keeps a script from taking
+    them by the thousand. Beyond, a 429 ``rate_limited`` with ``Retry-After``.
+    """
+    bucket: TokenBucket = request.app.state.creates
+    address = _client_address(request)
+    if address not in request.app.state.limits.exempt:
+        wait = bucket.take(address, now=asyncio.get_running_loop().time())
+        if wait > 0:
+            raise _too_many(wait, f"{what} from this address")
+
+
 @_route
 async def create_table(request: Request, service: TableService) -> Response:
     """``POST /api/tables``: 201 with the table's id, its tokens and the seed's commitment.
@@ -215,18 +233,16 @@ async def create_table(request: Request, service: TableService) -> Response:
     then ``limits.create_rate`` a second: beyond, a 429 ``rate_limited``
     with ``Retry-After``.
     """
-    bucket: TokenBucket = request.app.state.creates
-    address = _client_address(request)
-    if address not in request.app.state.limits.exempt:
-        wait = bucket.take(address, now=asyncio.get_running_loop().time())
-        if wait > 0:
-            raise _too_many(wait, "new tables from this address")
+    _take_a_seat(request, "new tables")
     body = parse_create_body(await _read_json(request))
-    created = await service.create(body.seats, body.rules, tutorial=body.tutorial)
+    created = await service.create(
+        body.seats, body.rules, tutorial=body.tutorial, public=body.public
+    )
     answer = {
         "table": created.table,
         "tokens": {str(seat): token for seat, token in created.tokens.items()},
         "seed_commitment": created.seed_commitment,
+        "spectator_token": created.spectator_token,
     }
     return _json_response(dumps(answer), 201)
 
@@ -259,9 +275,46 @@ async def post_check(request: Request, service: TableService) -> Response:
 
 @_route
 async def get_record(request: Request, service: TableService) -> Response:
-    """``GET /api/tables/{id}/record``: the match record, with the seed, once it is over."""
-    table, _ = await service.authenticate(request.path_params["table"], _bearer(request))
+    """``GET /api/tables/{id}/record``: the match record, with the seed, once it is over.
+
+    A seat's token or the spectators' (who check the deal at the end too).
+    """
+    table_id, token = request.path_params["table"], _bearer(request)
+    try:
+        table, _ = await service.authenticate(table_id, token)
+    except ProtocolError as error:
+        if error.body["error"] != "read_only":
+            raise
+        table = await service.spectate(table_id, token)
     return _json_response(service.record(table))
+
+
+@_route
+async def get_spectator(request: Request, service: TableService) -> Response:
+    """``GET /api/tables/{id}/spectator?since=N``: the spectators' document (their token)."""
+    table = await service.spectate(request.path_params["table"], _bearer(request))
+    since = parse_since(_one(request, "since"))
+    return _json_response(service.spectator_document(table, since))
+
+
+@_route
+async def get_lobby(request: Request, service: TableService) -> Response:
+    """``GET /api/lobby?limit=N&cursor=C``: a page of the open public tables, the newest first."""
+    limit = parse_limit(_one(request, "limit"))
+    after = parse_cursor(_one(request, "cursor"))
+    since = time.time() - service.limits.archive_after
+    return _json_response(await page(service.store, limit=limit, after=after, since=since))
+
+
+@_route
+async def claim_seat(request: Request, service: TableService) -> Response:
+    """``POST /api/lobby/{table}/seats/{seat}``: take a free seat; 201 with its token.
+
+    Claims count with the table creations of the address (the same burst and rate).
+    """
+    _take_a_seat(request, "seats claimed")
+    claimed = await service.claim(request.path_params["table"], request.path_params["seat"])
+    return _json_response(claimed, 201)
 
 
 def _not_found(what: str) -> Response:
@@ -357,6 +410,7 @@ async def table_socket(websocket: WebSocket) -> None:
         since = parse_since(_one(websocket, "since"))
         scores = _flag(websocket, "scores")
         first_version = table.version  # the version ``first`` shows
+        noticed = _last_notice(table)  # ``first`` shows the notices up to this one
         first = await service.document(table, seat, since, scores=scores)
         service.open_socket(table, seat)
     except (ProtocolError, StoreUnavailable) as failure:
@@ -367,7 +421,9 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     try:
         await websocket.accept()
-        await _serve_socket(websocket, service, table, seat, first, first_version, scores)
+        await _serve_socket(
+            websocket, service, table, seat, first, (first_version, noticed), scores
+        )
     finally:
         service.close_socket(table, seat)
 
@@ -378,9 +434,11 @@ async def _serve_socket(
     table: Table,
     seat: int,
     first: bytes,
-    first_version: int,
+    shown: tuple[int, int],
     scores: bool,
 ) -> None:
+    """Serve a seat's socket: ``shown`` is the version and the last notice ``first`` shows."""
+    first_version, noticed = shown
     wake = service.watch(table)
     # The sends, one at a time and in order: the reader answers an action itself, at once (a
     # turn of the event loop sooner than handing it to the writer below), and the writer sends
@@ -442,6 +500,9 @@ async def _serve_socket(
     try:
         await send(first, None)
         while not reader.done():
+            for number, notice in _notices_after(table, noticed):
+                await send(notice, None)
+                noticed = number
             if table.version > seen:  # also a change while the handshake went on
                 version = table.version
                 document = await service.document(table, seat, seen, scores=scores)
@@ -449,6 +510,99 @@ async def _serve_socket(
                     if version > seen:
                         await websocket.send_text(document.decode())
                         seen = version
+            await wake.wait()
+            wake.clear()
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass
+    finally:
+        service.unwatch(table, wake)
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+
+
+def _last_notice(table: Table) -> int:
+    """The number of the table's latest notice (0 before any)."""
+    return table.notices[-1][0] if table.notices else 0
+
+
+def _notices_after(table: Table, number: int) -> list[tuple[int, bytes]]:
+    """The table's notices numbered after ``number``, oldest first."""
+    return [(n, notice) for n, notice in table.notices if n > number]
+
+
+async def spectator_socket(websocket: WebSocket) -> None:
+    """``/api/tables/{id}/spectator/ws?token=...&since=N``: the spectators' documents.
+
+    Refused as a seat's socket is (the error object, then close code 1008).
+    Then the spectators' document comes at once, and again after every
+    change, with the table's notices; a message sent gets 403
+    ``read_only`` (the socket stays open).
+    """
+    service: TableService = websocket.app.state.service
+    try:
+        _check_origin(websocket)
+        table = await service.spectate(websocket.path_params["table"], _one(websocket, "token"))
+        since = parse_since(_one(websocket, "since"))
+        first = service.spectator_document(table, since)
+        shown = (table.version, _last_notice(table))  # what ``first`` shows
+        service.open_spectator(table)
+    except (ProtocolError, StoreUnavailable) as failure:
+        error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
+        await websocket.accept()
+        await websocket.send_text(error.encoded().decode())
+        await websocket.close(code=_REFUSED, reason=error.body["error"])
+        return
+    try:
+        await websocket.accept()
+        await _watch(websocket, service, table, first, shown)
+    finally:
+        service.close_spectator(table)
+
+
+async def _watch(
+    websocket: WebSocket,
+    service: TableService,
+    table: Table,
+    first: bytes,
+    shown: tuple[int, int],
+) -> None:
+    """Serve a spectator's socket: ``shown`` is the version and the last notice ``first`` shows."""
+    seen, noticed = shown
+    wake = service.watch(table)
+    refusal = read_only().encoded().decode()
+    limits: Limits = websocket.app.state.limits
+    limited = _client_address(websocket) not in limits.exempt
+    messages = TokenBucket(burst=limits.message_burst, rate=limits.message_rate)
+    loop = asyncio.get_running_loop()
+    sending = asyncio.Lock()
+
+    async def read() -> None:
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                wait = messages.take("", now=loop.time()) if limited else 0.0
+                answer = _too_many(wait, "messages on this socket").encoded().decode()
+                async with sending:
+                    await websocket.send_text(answer if wait > 0 else refusal)
+        finally:
+            wake.set()
+
+    reader = loop.create_task(read())
+    try:
+        async with sending:
+            await websocket.send_text(first.decode())
+        while not reader.done():
+            async with sending:
+                for number, notice in _notices_after(table, noticed):
+                    await websocket.send_text(notice.decode())
+                    noticed = number
+                if table.version > seen:
+                    version = table.version
+                    await websocket.send_text(service.spectator_document(table, seen).decode())
+                    seen = version
             await wake.wait()
             wake.clear()
     except (WebSocketDisconnect, RuntimeError, OSError):
@@ -586,7 +740,11 @@ def create_app(
         Route("/api/tables/{table}/actions", post_action, methods=["POST"]),
         Route("/api/tables/{table}/check", post_check, methods=["POST"]),
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
+        Route("/api/tables/{table}/spectator", get_spectator, methods=["GET"]),
+        Route("/api/lobby", get_lobby, methods=["GET"]),
+        Route("/api/lobby/{table}/seats/{seat}", claim_seat, methods=["POST"]),
         WebSocketRoute("/api/tables/{table}/ws", table_socket),
+        WebSocketRoute("/api/tables/{table}/spectator/ws", spectator_socket),
     ]
     middleware = [Middleware(RequestLimit, limits=limits)]
     if cors_origins:

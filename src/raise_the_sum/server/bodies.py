@@ -93,7 +93,8 @@ class ActionBody:
 
 @attrs.frozen
 class CreateBody:
-    """``{"seats": [...], "rules": <Rules>, "tutorial": true}``, each optional but seats."""
+    """``{"seats": [...], "rules": <Rules>, "tutorial": true, "public": true}``, each
+    optional but seats."""
 
     #: The seat kinds, or None (a tutorial's default).
     seats: tuple[str, ...] | None
@@ -101,6 +102,8 @@ class CreateBody:
     rules: Rules | None
     #: True for the guided first hand.
     tutorial: bool
+    #: True to list the table in the lobby while a human seat is free.
+    public: bool = False
 
 
 def parse_action_body(value: Any) -> ActionBody:
@@ -126,14 +129,20 @@ def parse_check_body(value: Any) -> Action:
 
 
 def parse_create_body(value: Any) -> CreateBody:
-    """A create body: ``seats`` (required unless ``tutorial``), ``rules``, ``tutorial``."""
+    """A create body: ``seats`` (required unless ``tutorial``), ``rules``, ``tutorial``,
+    ``public``."""
     if isinstance(value, dict) and value.get("tutorial") is True:
-        body = _object(value, (), ("seats", "rules", "tutorial"))
+        body = _object(value, (), ("seats", "rules", "tutorial", "public"))
     else:
-        body = _object(value, ("seats",), ("rules", "tutorial"))
+        body = _object(value, ("seats",), ("rules", "tutorial", "public"))
     tutorial = body.get("tutorial", False)
     if type(tutorial) is not bool:
         raise bad_input("/tutorial", f"tutorial: true or false, got {_show(tutorial)}")
+    public = body.get("public", False)
+    if type(public) is not bool:
+        raise bad_input("/public", f"public: true or false, got {_show(public)}")
+    if public and tutorial:
+        raise bad_input("/public", "a tutorial table is one person's lesson: it cannot be public")
     seats = body.get("seats")
     if "seats" in body:  # given, it is a list (a tutorial may leave it out, not send null)
         if not isinstance(seats, list) or not seats:
@@ -143,7 +152,7 @@ def parse_create_body(value: Any) -> CreateBody:
                 raise bad_input(f"/seats/{number}", f"'human' or a bot's name, got {_show(kind)}")
         seats = tuple(seats)
     rules = None if body.get("rules") is None else _decode(Rules, body["rules"], "/rules")
-    return CreateBody(seats, rules, tutorial)
+    return CreateBody(seats, rules, tutorial, public)
 
 
 def parse_since(text: str | None) -> int | None:

@@ -35,13 +35,20 @@ client, so the leak tests hold this function:
     in the brief result between rounds, when the table moves on by itself:
     a UTC time in ISO 8601 with milliseconds, such as
     ``"2026-12-02T10:41:07.250Z"``; else null (and at a pace of 0);
+``seating``
+    one object per seat, in seat order (:func:`seating_entry`): its kind,
+    and whether it is ``taken`` (a human seat whose token was used, or
+    that was claimed in the lobby; a bot's seat always is);
+``seed_commitment``
+    the SHA-256, lowercase hex, of the seed's decimal digits, as the create
+    answer gave it: with the record, at the end, any seat checks the seed;
 ``legal_scores``
     only when asked for (``?scores=1``): for each legal action, in the same
     order, a play's ``{"total": N, "attack": <Attack>, "attack_text": ...}``
     (its total against the attack in force, and the attack it sends on),
     or null for any other action.
 
-The last four were added in wire format 1 too: a client that does not
+The last six were added in wire format 1 too: a client that does not
 know them ignores them.
 """
 
@@ -63,13 +70,48 @@ from raise_the_sum.state import GameState, Phase
 from raise_the_sum.views import PlayerView, observe
 
 __all__ = [
+    "SPECTATOR",
     "action_text",
     "actions_text",
     "dumps",
     "encode_event",
     "seat_document",
     "seat_events",
+    "seating_entry",
 ]
+
+#: Where a table keeps what its spectators may know of each version's events, beside its
+#: seats' (:func:`seat_events`): no seat, so nobody's draws keep their cards.
+SPECTATOR: Final = -1
+
+#: A seat number no table has (tables seat 2 to 4 players): what nobody at the table sees.
+_NOBODY: Final = 4
+
+
+def seating_entry(
+    kind: str,
+    *,
+    taken: bool,
+    name: str | None = None,
+    present: bool | None = None,
+    left: str | None = None,
+) -> dict[str, Any]:
+    """One seat of a document's ``seating``: its kind, name, presence, whether taken, left.
+
+    A bot's seat is always taken and never present or absent (``present``
+    is null).
+
+    >>> seating_entry("riley", taken=False)
+    {'kind': 'riley', 'name': None, 'present': None, 'taken': True, 'left': None}
+    """
+    human = kind == "human"
+    return {
+        "kind": kind,
+        "name": name,
+        "present": present if human else None,
+        "taken": taken or not human,
+        "left": left,
+    }
 
 
 def encode_event(event: Event) -> dict[str, Any]:
@@ -98,11 +140,17 @@ def seat_events(events: Sequence[Event], seat: int) -> str:
     table service keeps these pieces, version by version, for each person's
     seat, and :func:`seat_document` joins them.
 
-    >>> from raise_the_sum.events import Passed
+    ``seat`` :data:`SPECTATOR` is nobody at the table: every draw loses its card.
+
+    >>> from raise_the_sum.events import Drew, Passed
+    >>> from raise_the_sum.cards import Card
     >>> seat_events((Passed(seat=1),), 0)
     '{"type":"passed","seat":1}'
+    >>> seat_events((Drew(0, Card.parse("+5")),), SPECTATOR)
+    '{"type":"drew","seat":0,"card":null}'
     """
-    return _text([encode_event(event) for event in observe_events(events, seat)])[1:-1]
+    observer = _NOBODY if seat == SPECTATOR else seat
+    return _text([encode_event(event) for event in observe_events(events, observer)])[1:-1]
 
 
 def seat_document(
@@ -116,6 +164,8 @@ def seat_document(
     tutorial: bool,
     next_round_at: float | None = None,
     scores: bool = False,
+    seating: Sequence[dict[str, Any]] | None = None,
+    seed_commitment: str | None = None,
 ) -> bytes:
     """What ``seat`` receives at ``version``: the document, encoded.
 
@@ -123,6 +173,8 @@ def seat_document(
     client last saw, oldest first, each what this seat may know of them
     (:func:`seat_events`). ``next_round_at`` is when the brief result ends
     (seconds since the epoch), and ``scores`` adds ``legal_scores``.
+    ``seating`` (:func:`seating_entry` for each seat) and
+    ``seed_commitment`` are written when given.
     """
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
@@ -140,6 +192,10 @@ def seat_document(
             else None
         ),
     }
+    if seating is not None:
+        more["seating"] = list(seating)
+    if seed_commitment is not None:
+        more["seed_commitment"] = seed_commitment
     if scores:
         more["legal_scores"] = [_scored(action, state) for action in legal]
     # The same bytes as dumps() of the whole object, in the keys' order: the legal

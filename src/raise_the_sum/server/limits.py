@@ -66,6 +66,8 @@ class Limits:
     refusals_kept: int = attrs.field(default=256, validator=_positive)
     #: WebSockets open at once on one seat; ``--max-sockets-per-seat``.
     sockets_per_seat: int = attrs.field(default=8, validator=_positive)
+    #: Spectators' WebSockets open at once on one table; ``--max-spectators``.
+    spectators_per_table: int = attrs.field(default=64, validator=_positive)
     #: WebSockets open at once on the server; ``--max-sockets``.
     sockets: int = attrs.field(default=2_000, validator=_positive)
     #: Connections open at once from one client address; ``--max-connections-per-address``.

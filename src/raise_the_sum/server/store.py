@@ -1,13 +1,12 @@
 """The store: where tables live between requests, behind a small interface.
 
 The table service keeps nothing that a restart needs anywhere else. The
-store holds, for each table, its current version, a state (the one it was
-created with, or a later one that a commit carried), each version's step
-(the seat and its action, and its events when the service keeps them), the
-token hashes, and the first answer to every client action id. A table's
-first state and its actions are its match record: the table service
-replays the steps after the state it has to rebuild the rest (the engine is
-deterministic, as records' replays rely on).
+store holds, for each table, its current version, the state it was created
+with, each version's step (the seat and its action), the token hashes, and
+the first answer to every client action id. A table's first state and its
+actions are its match record: the table service replays the steps to
+rebuild the rest (the engine is deterministic, as records' replays rely
+on).
 
 :class:`Store` is the whole interface: a handful of async methods over
 plain text, so that a store need know nothing of the game. Its one
@@ -47,6 +46,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Answer",
     "Commit",
+    "Listed",
     "NewTable",
     "SQLiteStore",
     "StoreError",
@@ -54,13 +54,25 @@ __all__ = [
     "StoredStep",
     "Store",
     "StoredTable",
+    "is_postgres_url",
 ]
 
 T = TypeVar("T")
 
 #: The layout of the database that this store writes (SQLite's ``user_version``). A database
 #: of an earlier layout is upgraded when it is opened; one of a later layout is refused.
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
+
+
+def is_postgres_url(db: str | Path) -> bool:
+    """True when ``db`` names a PostgreSQL database rather than an SQLite file.
+
+    >>> is_postgres_url("postgresql://game@db.example.com:5432/tables")
+    True
+    >>> is_postgres_url("postgres://game@db.example.com/tables"), is_postgres_url("tables.db")
+    (True, False)
+    """
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 class StoreError(Exception):
@@ -103,8 +115,6 @@ class StoredStep:
     seat: int
     #: The action, wire JSON.
     action: str
-    #: The full (unobserved) events, a wire JSON list; None when not kept (replay rebuilds them).
-    events: str | None = None
 
 
 @attrs.frozen
@@ -126,6 +136,23 @@ class NewTable:
     #: True when the server acts next (a bot's turn, the pause between rounds): such a table
     #: is resumed at start-up (:meth:`Store.resumable`); the others wait to be asked for.
     driven: bool = True
+    #: For a table listed in the lobby, what the lobby shows of it (public JSON text: the
+    #: seats, the rules); None for a private table, which the lobby never lists.
+    listing: str | None = None
+
+
+@attrs.frozen
+class Listed:
+    """A table in the lobby (:meth:`Store.lobby`): public, open, with a free human seat."""
+
+    #: The table's id.
+    table_id: str
+    #: When it was created, in seconds since the epoch.
+    created: float
+    #: What the lobby shows of it, as created (:attr:`NewTable.listing`).
+    listing: str
+    #: The seats taken (:meth:`Store.take`, :meth:`Store.claim`), in order.
+    taken: tuple[int, ...]
 
 
 @attrs.frozen
@@ -136,7 +163,7 @@ class StoredTable:
     table_id: str
     #: The current version (0 before any action).
     version: int
-    #: The last state written, wire JSON: at creation, or by the last commit that carried one.
+    #: The state the table was created with, wire JSON (the steps replay from it).
     state: str
     #: What the table was created with, JSON text.
     setup: str
@@ -153,6 +180,38 @@ class StoredTable:
     touched: float = 0.0
     #: True once the match is over.
     over: bool = False
+    #: The human seats taken: whose token was used, or that were claimed in the lobby.
+    taken: tuple[int, ...] = ()
+
+    @classmethod
+    def of_rows(
+        cls,
+        table_id: str,
+        row: Sequence[Any],
+        tokens: Sequence[Sequence[Any]],
+        steps: Sequence[Sequence[Any]],
+        answered: Sequence[Sequence[Any]],
+    ) -> StoredTable:
+        """The table from a store's rows, as both stores read them.
+
+        ``row`` is ``(version, state, setup, extra, touched, over, taken)``, with
+        ``taken`` a bit mask of the seats (bit ``n`` is seat ``n``); ``tokens``
+        are ``(seat, hash)``, ``steps`` ``(version, seat, action)``, oldest
+        first, and ``answered`` ``(seat, client id)``.
+        """
+        return cls(
+            table_id=table_id,
+            version=row[0],
+            state=row[1],
+            setup=row[2],
+            extra=row[3],
+            token_hashes=tuple((seat, digest) for seat, digest in tokens),
+            steps=tuple(StoredStep(version, seat, action) for version, seat, action in steps),
+            answered=tuple((seat, client_id) for seat, client_id in answered),
+            touched=row[4],
+            over=bool(row[5]),
+            taken=seats_of_mask(row[6]),
+        )
 
 
 @attrs.frozen
@@ -167,8 +226,6 @@ class Commit:
     table_id: str
     #: The version the step was computed from.
     expected: int
-    #: The state after the last step, wire JSON, or None to keep the state stored before.
-    state: str | None
     #: The service's per-table data after the last step, JSON text.
     extra: str
     #: The steps, one or more: versions ``expected + 1``, ``expected + 2``, ... in order.
@@ -245,6 +302,46 @@ class Store(Protocol):
         """
         ...
 
+    async def take(self, table_id: str, seat: int, humans: tuple[int, ...]) -> bool:
+        """Note that ``seat``'s token was used: the seat is taken; True if it was free.
+
+        ``humans`` are the table's human seats: once all of them are taken,
+        the table leaves the lobby.
+        """
+        ...
+
+    async def claim(
+        self, table_id: str, seat: int, token_hash: str, humans: tuple[int, ...]
+    ) -> bool:
+        """Take a free seat of a listed table, with a new token: a compare-and-set.
+
+        All or nothing: if the table is listed (:meth:`lobby`) and ``seat``
+        is not taken, the seat is taken, its token hash becomes
+        ``token_hash`` (the old token, an invitation never used, stops
+        working), and the table leaves the lobby once all ``humans`` are
+        taken. False, with nothing written, otherwise: of two claims of
+        one seat, exactly one is True.
+        """
+        ...
+
+    async def lobby(
+        self, *, since: float, after: tuple[float, str] | None, limit: int
+    ) -> tuple[Listed, ...]:
+        """Up to ``limit`` listed tables touched at ``since`` or later, the newest first.
+
+        A table is listed from its creation if it has a listing, until its
+        match is over, its human seats are all taken, or it is idle
+        (:meth:`unlist`). ``after`` is the ``(created, id)`` of the last
+        table of the page before (tables come by ``created`` then ``id``,
+        both descending). Its cost grows with the tables listed, never
+        with the private or finished ones.
+        """
+        ...
+
+    async def unlist(self, before: float) -> int:
+        """Take the listed tables not touched since ``before`` out of the lobby; how many."""
+        ...
+
     async def close(self) -> None:
         """Finish pending writes and release the store."""
         ...
@@ -259,14 +356,17 @@ CREATE TABLE IF NOT EXISTS tables (
     extra TEXT NOT NULL,
     over INTEGER NOT NULL,
     touched REAL NOT NULL DEFAULT 0,
-    driven INTEGER NOT NULL DEFAULT 1
+    driven INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL DEFAULT 0,
+    taken INTEGER NOT NULL DEFAULT 0,
+    listing TEXT,
+    listed INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL,
     version INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
-    events TEXT NOT NULL,
     PRIMARY KEY (table_id, version)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -287,28 +387,21 @@ CREATE TABLE IF NOT EXISTS answers (
 #: The indexes, made once the tables have every column (after an upgrade).
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_resumable ON tables (touched) WHERE over = 0 AND driven = 1;
+CREATE INDEX IF NOT EXISTS tables_lobby ON tables (created DESC, id DESC) WHERE listed = 1;
 """
 
-#: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 0 (a
-#: database made before layouts had numbers) lacks the tables' ``touched`` and ``driven``
-#: columns, and may keep its answers in key order (``WITHOUT ROWID``), where refusals cannot
-#: be forgotten oldest first: they are copied into the layout above.
+#: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 1
+#: kept each step's events, which the service now rebuilds by replay, and lacked the lobby's
+#: columns: when a table was created, its seats taken (a bit each), its listing and whether
+#: it is listed; its tables are private, their seats not yet taken.
 _UPGRADES: Final = {
-    0: """
-ALTER TABLE tables ADD COLUMN touched REAL NOT NULL DEFAULT 0;
-ALTER TABLE tables ADD COLUMN driven INTEGER NOT NULL DEFAULT 1;
-UPDATE tables SET touched = {now};
-CREATE TABLE answers_upgraded (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    client_id TEXT NOT NULL,
-    status INTEGER NOT NULL,
-    body BLOB NOT NULL,
-    UNIQUE (table_id, seat, client_id)
-);
-INSERT INTO answers_upgraded SELECT table_id, seat, client_id, status, body FROM answers;
-DROP TABLE answers;
-ALTER TABLE answers_upgraded RENAME TO answers;
+    1: """
+ALTER TABLE steps DROP COLUMN events;
+ALTER TABLE tables ADD COLUMN created REAL NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN taken INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN listing TEXT;
+ALTER TABLE tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+UPDATE tables SET created = touched;
 """,
 }
 
@@ -364,10 +457,44 @@ def _rows(connection: sqlite3.Connection, sql: str, rows: Sequence[tuple[Any, ..
     return changed
 
 
+def seats_of_mask(mask: int) -> tuple[int, ...]:
+    """The seats of a bit mask, in order: bit ``n`` is seat ``n``.
+
+    >>> seats_of_mask(0b1010)
+    (1, 3)
+    """
+    return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
+
+
+def mask_of_seats(seats: Sequence[int]) -> int:
+    """The bit mask of ``seats`` (:func:`seats_of_mask` the other way)."""
+    return sum(1 << seat for seat in set(seats))
+
+
+def _take(
+    db: sqlite3.Connection, table_id: str, seat: int, humans: Sequence[int], where: str
+) -> bool:
+    """Set ``seat``'s bit in the table's ``taken`` if it is clear (and ``where``); True if so.
+
+    Once every one of ``humans`` is taken, the table is listed no more.
+    """
+    bit, full = 1 << seat, mask_of_seats(humans)
+    cursor = db.execute(
+        "UPDATE tables SET taken = taken | ?, "
+        "listed = CASE WHEN ((taken | ?) & ?) = ? THEN 0 ELSE listed END "
+        f"WHERE id = ? AND (taken & ?) = 0{where}",
+        (bit, bit, full, full, table_id, bit),
+    )
+    return cursor.rowcount == 1
+
+
 def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
-    """On the futures' event loop: give each its value or its error (unless it was cancelled)."""
+    """On the futures' event loop: give each its value or its error (unless it was cancelled).
+
+    Both stores settle their jobs' futures with it.
+    """
     for future, value, error in results:
-        if future.cancelled():
+        if future.done():
             continue
         if error is not None:
             future.set_exception(error)
@@ -383,8 +510,7 @@ class SQLiteStore:
     on the writer thread). ``synchronous="FULL"`` (the default) makes each
     commit durable against a power cut; ``"NORMAL"`` only against a crash
     of the process, which is cheaper. Reads run on a second connection, so
-    they never wait behind a group commit. A step without events is
-    written with an empty text and read back as None.
+    they never wait behind a group commit.
     """
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
@@ -444,9 +570,14 @@ class SQLiteStore:
             existing = connection.execute(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'tables'"
             ).fetchone()[0]
+            if existing and layout not in _UPGRADES and layout < SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: the database has layout {layout}, made by a development "
+                    "version before the first release: start a new database"
+                )
             if existing and layout < SCHEMA_VERSION:
                 for step in range(layout, SCHEMA_VERSION):
-                    for statement in _UPGRADES[step].format(now=time.time()).split(";"):
+                    for statement in _UPGRADES[step].split(";"):
                         if statement.strip():
                             connection.execute(statement)
             for statement in (_SCHEMA + _INDEXES).split(";"):
@@ -565,11 +696,11 @@ class SQLiteStore:
             return False  # two commits of one table: in order, one by one
         now = time.time()
         moves = [
-            (c.table_id, c.expected, c.version, c.state, c.extra, int(c.over), now, int(c.driven))
+            (c.table_id, c.expected, c.version, c.extra, int(c.over), now, int(c.driven))
             for c in commits
         ]
         steps = [
-            (commit.table_id, step.version, step.seat, step.action, step.events or "")
+            (commit.table_id, step.version, step.seat, step.action)
             for commit in commits
             for step in commit.steps
         ]
@@ -580,16 +711,15 @@ class SQLiteStore:
         ]
         if _rows(
             connection,
-            "UPDATE tables SET version = v.column3, "
-            "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6, "
-            "touched = v.column7, driven = v.column8 "
+            "UPDATE tables SET version = v.column3, extra = v.column4, over = v.column5, "
+            "touched = v.column6, driven = v.column7, listed = tables.listed * (1 - v.column5) "
             "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
             moves,
         ) != len(moves):
             return False
         _rows(
             connection,
-            "INSERT INTO steps (table_id, version, seat, action, events) VALUES {}",
+            "INSERT INTO steps (table_id, version, seat, action) VALUES {}",
             steps,
         )
         return not answers or _rows(
@@ -636,17 +766,21 @@ class SQLiteStore:
         """Store a new table at version 0 with its token hashes."""
 
         def run(db: sqlite3.Connection) -> None:
+            now = time.time()
             db.execute(
-                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven) "
-                "VALUES (?, 0, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven, "
+                "created, listing, listed) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.table_id,
                     table.state,
                     table.setup,
                     table.extra,
                     int(table.over),
-                    time.time(),
+                    now,
                     int(table.driven),
+                    now,
+                    table.listing,
+                    int(table.listing is not None and not table.over),
                 ),
             )
             db.executemany(
@@ -663,7 +797,8 @@ class SQLiteStore:
             db.execute("BEGIN")
             try:
                 row = db.execute(
-                    "SELECT version, state, setup, extra, touched, over FROM tables WHERE id = ?",
+                    "SELECT version, state, setup, extra, touched, over, taken FROM tables "
+                    "WHERE id = ?",
                     (table_id,),
                 ).fetchone()
                 if row is None:
@@ -672,7 +807,7 @@ class SQLiteStore:
                     "SELECT seat, hash FROM tokens WHERE table_id = ? ORDER BY seat", (table_id,)
                 ).fetchall()
                 steps = db.execute(
-                    "SELECT version, seat, action, events FROM steps WHERE table_id = ? "
+                    "SELECT version, seat, action FROM steps WHERE table_id = ? "
                     "AND version <= ? ORDER BY version",
                     (table_id, row[0]),
                 ).fetchall()
@@ -681,21 +816,7 @@ class SQLiteStore:
                 ).fetchall()
             finally:
                 db.execute("COMMIT")
-            return StoredTable(
-                table_id=table_id,
-                version=row[0],
-                state=row[1],
-                setup=row[2],
-                extra=row[3],
-                token_hashes=tuple((seat, digest) for seat, digest in tokens),
-                steps=tuple(
-                    StoredStep(version, seat, action, events or None)
-                    for version, seat, action, events in steps
-                ),
-                answered=tuple((seat, client_id) for seat, client_id in answered),
-                touched=row[4],
-                over=bool(row[5]),
-            )
+            return StoredTable.of_rows(table_id, row, tokens, steps, answered)
 
         return await self._read(run)
 
@@ -704,15 +825,15 @@ class SQLiteStore:
 
         def run(db: sqlite3.Connection) -> bool:
             moved = db.execute(
-                "UPDATE tables SET version = ?, state = COALESCE(?, state), extra = ?, over = ?, "
-                "touched = ?, driven = ? WHERE id = ? AND version = ?",
+                "UPDATE tables SET version = ?, extra = ?, over = ?, "
+                "touched = ?, driven = ?, listed = listed * ? WHERE id = ? AND version = ?",
                 (
                     commit.version,
-                    commit.state,
                     commit.extra,
                     int(commit.over),
                     time.time(),
                     int(commit.driven),
+                    int(not commit.over),
                     commit.table_id,
                     commit.expected,
                 ),
@@ -720,12 +841,8 @@ class SQLiteStore:
             if moved.rowcount != 1:
                 return False
             db.executemany(
-                "INSERT INTO steps (table_id, version, seat, action, events) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [
-                    (commit.table_id, step.version, step.seat, step.action, step.events or "")
-                    for step in commit.steps
-                ],
+                "INSERT INTO steps (table_id, version, seat, action) VALUES (?, ?, ?, ?)",
+                [(commit.table_id, step.version, step.seat, step.action) for step in commit.steps],
             )
             if commit.answer is not None:
                 seat, client_id, answer = commit.answer
@@ -807,6 +924,61 @@ class SQLiteStore:
             return tuple(row[0] for row in rows)
 
         return await self._read(run)
+
+    async def take(self, table_id: str, seat: int, humans: tuple[int, ...]) -> bool:
+        """Note that ``seat``'s token was used (see :meth:`Store.take`)."""
+
+        def run(db: sqlite3.Connection) -> bool:
+            return _take(db, table_id, seat, humans, "")
+
+        return await self._write(run)
+
+    async def claim(
+        self, table_id: str, seat: int, token_hash: str, humans: tuple[int, ...]
+    ) -> bool:
+        """Take a free seat of a listed table, with a new token (see :meth:`Store.claim`)."""
+
+        def run(db: sqlite3.Connection) -> bool:
+            if not _take(db, table_id, seat, humans, " AND listed = 1"):
+                return False
+            db.execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
+            db.execute(
+                "INSERT INTO tokens (hash, table_id, seat) VALUES (?, ?, ?)",
+                (token_hash, table_id, seat),
+            )
+            return True
+
+        return await self._write(run)
+
+    async def lobby(
+        self, *, since: float, after: tuple[float, str] | None, limit: int
+    ) -> tuple[Listed, ...]:
+        """The listed tables, the newest first, a page at a time (see :meth:`Store.lobby`)."""
+
+        def run(db: sqlite3.Connection) -> tuple[Listed, ...]:
+            created, table_id = (float("inf"), "") if after is None else after
+            rows = db.execute(
+                "SELECT id, created, listing, taken FROM tables INDEXED BY tables_lobby "
+                "WHERE listed = 1 AND (created, id) < (?, ?) AND touched >= ? "
+                "ORDER BY created DESC, id DESC LIMIT ?",
+                (created, table_id, since, limit),
+            )
+            return tuple(Listed(row[0], row[1], row[2], seats_of_mask(row[3])) for row in rows)
+
+        return await self._read(run)
+
+    async def unlist(self, before: float) -> int:
+        """Take the idle listed tables out of the lobby (see :meth:`Store.unlist`)."""
+
+        def run(db: sqlite3.Connection) -> int:
+            cursor = db.execute(
+                "UPDATE tables INDEXED BY tables_lobby SET listed = 0 "
+                "WHERE listed = 1 AND touched < ?",
+                (before,),
+            )
+            return cursor.rowcount
+
+        return await self._write(run)
 
     async def close(self) -> None:
         """Finish pending writes and release the store."""

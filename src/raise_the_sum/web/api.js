@@ -81,10 +81,32 @@ export function checkAction(table, token, action) {
   });
 }
 
-/** The WebSocket URL of a seat's live documents. */
-export function socketUrl(table, token, since = null) {
+/** GET /api/tables/{id}/spectator?since=N: the spectators' document, with their token. */
+export function getSpectator(table, token, since = null) {
+  const q = since === null ? "" : `?since=${encodeURIComponent(since)}`;
+  return request("GET", `/api/tables/${encodeURIComponent(table)}/spectator${q}`, { token });
+}
+
+/** GET /api/lobby: the open public tables with a free seat, the newest first. */
+export function getLobby(limit = 20) {
+  return request("GET", `/api/lobby?limit=${encodeURIComponent(limit)}`);
+}
+
+/** POST /api/lobby/{id}/seats/{seat}: take a free seat; answers {table, seat, token, seed_commitment}. */
+export function claimSeat(table, seat) {
+  return request("POST", `/api/lobby/${encodeURIComponent(table)}/seats/${encodeURIComponent(seat)}`);
+}
+
+/** GET /api/tables/{id}/record: the match record, with the seed (a string of digits), once it is over. */
+export function getRecord(table, token) {
+  return request("GET", `/api/tables/${encodeURIComponent(table)}/record`, { token });
+}
+
+/** The WebSocket URL of a seat's live documents (or, ``spectator``, of the spectators'). */
+export function socketUrl(table, token, since = null, spectator = false) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  let url = `${scheme}//${location.host}/api/tables/${encodeURIComponent(table)}/ws?token=${encodeURIComponent(token)}`;
+  const path = spectator ? "spectator/ws" : "ws";
+  let url = `${scheme}//${location.host}/api/tables/${encodeURIComponent(table)}/${path}?token=${encodeURIComponent(token)}`;
   if (since !== null) url += `&since=${encodeURIComponent(since)}`;
   return url;
 }

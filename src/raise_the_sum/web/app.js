@@ -3,8 +3,19 @@
 // through the game server. This module wires the page together; the connection (connection.js),
 // how a document becomes what is drawn (state.js, words.js), the drawing (render.js, cards.js) and
 // the guided hand (lessons.js) live in their own modules.
-import { ApiError, actionId, checkAction, createTable, getTable } from "./api.js";
+import {
+  ApiError,
+  actionId,
+  checkAction,
+  claimSeat,
+  createTable,
+  getLobby,
+  getRecord,
+  getSpectator,
+  getTable,
+} from "./api.js";
 import { Connection, connectionWords } from "./connection.js";
+import { checkSeed, fairnessWords } from "./fairness.js";
 import { lessonModel, renderLesson } from "./lessons.js";
 import { animatePlay, appendLog, clearLog, followLog, renderCentre, renderHand, renderSeats } from "./render.js";
 import {
@@ -14,13 +25,20 @@ import {
   discarding,
   enterWord,
   hintText,
+  inviteLink,
   keepSelection,
   legalHas,
+  lobbyRows,
   myTurn,
+  openInvites,
   promptText,
   readFragment,
+  readWatch,
   titleText,
   verdictWords,
+  watchLink,
+  watchedDoc,
+  withSeatTaken,
 } from "./state.js";
 import { clockwise, describeEvent, explanationText, seatKinds, seatNames } from "./words.js";
 
@@ -48,7 +66,7 @@ const NEXT_ROUND_DELAY_MS = 1500;
 const $ = (id) => document.getElementById(id);
 
 const S = {
-  session: null, // {table, token, invites: {seat: token}, tutorial}
+  session: null, // {table, token, invites: {seat: token}, tutorial, spectator}, or {table, watch}
   doc: null,
   names: [],
   selected: new Set(),
@@ -92,7 +110,7 @@ function saveSession(session) {
 }
 
 function inviteUrl(token) {
-  return `${location.origin}/#table=${encodeURIComponent(S.session.table)}&token=${encodeURIComponent(token)}`;
+  return inviteLink(location.origin, S.session.table, token);
 }
 
 // ---------------------------------------------------------------- screens
@@ -103,6 +121,9 @@ function show(screen) {
   $("table").hidden = screen !== "table";
   $("open-fresh").hidden = screen !== "table";
   document.body.dataset.screen = screen;
+  const watching = Boolean(S.session && S.session.watch);
+  document.body.classList.toggle("spectating", watching && screen === "table");
+  $("me-title").textContent = watching ? "WATCHING: READ-ONLY" : "YOUR SEAT AT THE TABLE";
   updateInviteButton();
 }
 
@@ -124,6 +145,66 @@ function showStart(message = "") {
   }
   $("start-play").focus();
   if (performance.getEntriesByName("rts-ready").length === 0) performance.mark("rts-ready");
+  refreshLobby();
+}
+
+// ---------------------------------------------------------------- the lobby
+
+/** The open tables with a free seat, on the start screen: a button per seat to take. */
+async function refreshLobby() {
+  const list = $("lobby-list");
+  let page;
+  try {
+    page = await getLobby(10);
+  } catch {
+    page = null;
+  }
+  if ($("start").hidden) return;
+  list.replaceChildren();
+  const rows = page ? lobbyRows(page, (kinds) => seatNames(kinds, null)) : [];
+  for (const row of rows) {
+    const li = document.createElement("li");
+    li.dataset.table = row.table;
+    const text = document.createElement("span");
+    text.textContent = row.text;
+    li.append(text);
+    for (const seat of row.free) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary";
+      button.dataset.seat = String(seat);
+      button.textContent = `Take seat ${seat + 1}`;
+      button.addEventListener("click", () => takeSeat(row.table, seat));
+      li.append(" ", button);
+    }
+    list.append(li);
+  }
+  $("lobby-empty").textContent = page
+    ? rows.length
+      ? ""
+      : "No open table right now. List yours: Settings, a friend's seat, and “List it in the lobby”."
+    : "The lobby cannot be read now.";
+}
+
+async function takeSeat(table, seat) {
+  if (S.starting) return;
+  S.starting = true;
+  try {
+    const claimed = await claimSeat(table, seat);
+    S.lesson = { last: null, dismissed: false };
+    S.lastAction = new Map();
+    S.resultShownFor = null;
+    saveSession({ table: claimed.table, token: claimed.token, invites: {}, tutorial: false, spectator: null });
+    show("table");
+    clearTable("Taking your seat…");
+    await load();
+  } catch (error) {
+    showStart(
+      error instanceof ApiError && error.code === "seat_taken" ? "Someone took that seat first." : words(error),
+    );
+  } finally {
+    S.starting = false;
+  }
 }
 
 function renderOpponentChoices() {
@@ -178,7 +259,13 @@ async function startMatch(spec) {
     S.lesson = { last: null, dismissed: false };
     S.lastAction = new Map();
     S.resultShownFor = null;
-    saveSession({ table: created.table, token: tokens[String(mine)], invites, tutorial: Boolean(spec.tutorial) });
+    saveSession({
+      table: created.table,
+      token: tokens[String(mine)],
+      invites,
+      tutorial: Boolean(spec.tutorial),
+      spectator: created.spectator_token || null,
+    });
     await load();
     if (Object.keys(invites).length) openInvite();
   } catch (error) {
@@ -231,7 +318,9 @@ function clearTable(message) {
 /** The table's whole document by GET, then its live connection. */
 async function load() {
   const session = S.session;
-  const doc = await getTable(session.table, session.token);
+  const doc = session.watch
+    ? await getSpectator(session.table, session.watch)
+    : await getTable(session.table, session.token);
   if (S.session !== session) return;
   applyDoc(doc);
   startLive();
@@ -244,6 +333,7 @@ async function load() {
 function applyDoc(doc) {
   if (!doc || !doc.view) return;
   if (!S.session || doc.table !== S.session.table) return;
+  if (S.session.watch) doc = watchedDoc(doc);
   const before = S.doc;
   if (before && doc.version < before.version) return;
   const first = before === null;
@@ -286,6 +376,7 @@ function applyDoc(doc) {
   document.body.dataset.phase = doc.view.phase;
   if (doc.view.phase === "match_over") showResult();
   if (S.selected.size && !S.verdict) updateVerdict();
+  updateInvites();
 }
 
 function lessonNow() {
@@ -299,7 +390,8 @@ function startLive() {
   if (!session || !S.doc) return;
   S.conn = new Connection({
     table: session.table,
-    token: session.token,
+    token: session.watch || session.token,
+    spectator: Boolean(session.watch),
     version: S.doc.version,
     onDocument: (doc) => {
       if (S.session === session) applyDoc(doc);
@@ -311,6 +403,13 @@ function startLive() {
       if (S.session !== session) return;
       saveSession(null);
       showStart("That table is no longer available. Start a new match.");
+    },
+    onNotice: (notice) => {
+      if (S.session !== session || !S.doc) return;
+      if (notice.notice === "taken" && Number.isInteger(notice.seat)) {
+        S.doc = withSeatTaken(S.doc, notice.seat);
+        updateInvites();
+      }
     },
   });
   S.conn.start();
@@ -382,7 +481,8 @@ function renderControls(view) {
   const prompt = promptText(S.doc, S.names);
   if ($("prompt").textContent !== prompt) $("prompt").textContent = prompt;
   document.title = titleText(S.doc);
-  $("open-fresh").textContent = view.phase === "match_over" ? "Play again" : "Fresh start";
+  $("open-fresh").textContent =
+    S.session && S.session.watch ? "Leave" : view.phase === "match_over" ? "Play again" : "Fresh start";
 }
 
 /** Show "Next round" only when the break between rounds lasts: at a short pace it never flashes. */
@@ -471,8 +571,28 @@ function showResult() {
     li.textContent = `${S.names[seat]}: ${view.points[seat]}`;
     list.append(li);
   }
+  checkFairness();
   if (!dialog.open) dialog.showModal();
   $("play-again").focus();
+}
+
+/** At the end, check the record's seed against the commitment the documents carried. */
+async function checkFairness() {
+  const session = S.session;
+  const commitment = S.doc && S.doc.seed_commitment;
+  const line = $("result-fairness");
+  line.textContent = "";
+  delete line.dataset.fair;
+  if (!session || typeof commitment !== "string") return;
+  let check;
+  try {
+    check = await checkSeed(await getRecord(session.table, session.watch || session.token), commitment);
+  } catch {
+    check = { seed: null, matches: null };
+  }
+  if (S.session !== session) return;
+  line.textContent = fairnessWords(check);
+  line.dataset.fair = String(check.matches);
 }
 
 // ---------------------------------------------------------------- choosing and acting
@@ -635,7 +755,7 @@ function hideError() {
 function openInvite() {
   const list = $("invite-links");
   list.replaceChildren();
-  const invites = (S.session && S.session.invites) || {};
+  const invites = openInvites(S.session && S.session.invites, S.doc);
   for (const [seat, token] of Object.entries(invites)) {
     const li = document.createElement("li");
     const label = document.createElement("label");
@@ -662,17 +782,46 @@ function openInvite() {
     li.append(label, copy);
     list.append(li);
   }
+  if (S.session && S.session.spectator) {
+    const li = document.createElement("li");
+    const label = document.createElement("label");
+    label.textContent = "Watch only (a spectator sees no hand) ";
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.value = watchLink(location.origin, S.session.table, S.session.spectator);
+    input.className = "watch-url";
+    input.addEventListener("focus", () => input.select());
+    label.append(input);
+    li.append(label);
+    list.append(li);
+  }
   const dialog = $("invite");
   if (!dialog.open) dialog.showModal();
 }
 
 function updateInviteButton() {
-  const invites = (S.session && S.session.invites) || {};
+  const invites = openInvites(S.session && S.session.invites, S.doc);
   $("open-invite").hidden = Object.keys(invites).length === 0 || $("table").hidden;
 }
 
+/** The invitations survive until their seats are taken: then the button and the links go. */
+function updateInvites() {
+  updateInviteButton();
+  const dialog = $("invite");
+  if (!dialog.open) return;
+  const shown = Array.from(dialog.querySelectorAll(".invite-url"), (input) => input.dataset.seat);
+  const open = Object.keys(openInvites(S.session && S.session.invites, S.doc));
+  if (shown.join() === open.join()) return;
+  if (open.length === 0) dialog.close();
+  else openInvite();
+}
+
 function openFresh() {
-  if (matchIsOver())
+  if (S.session && S.session.watch) {
+    S.session = null; // a spectator leaves: the seat stored in this browser, if any, stays
+    history.replaceState(null, "", `${location.pathname}${location.search}`);
+    showStart();
+  } else if (matchIsOver())
     startMatch(sameSeatsAgain()); // the match is over: nothing to warn about
   else $("fresh").showModal();
 }
@@ -722,8 +871,11 @@ function wire() {
   $("set-players").addEventListener("change", renderOpponentChoices);
   $("settings-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    startMatch({ seats: chosenSeats() });
+    const seats = chosenSeats();
+    const listed = $("set-public").checked && seats.slice(1).includes("human");
+    startMatch(listed ? { seats, public: true } : { seats });
   });
+  $("lobby-refresh").addEventListener("click", refreshLobby);
   $("play").addEventListener("click", submit);
   $("pass").addEventListener("click", pass);
   $("clear").addEventListener("click", clearSelection);
@@ -748,12 +900,36 @@ function wire() {
   window.addEventListener("online", () => S.conn && S.conn.retryNow());
   window.addEventListener("hashchange", () => {
     const fromUrl = readFragment(location.hash);
+    const watching = readWatch(location.hash);
     if (fromUrl && (!S.session || fromUrl.token !== S.session.token)) boot();
+    else if (watching && (!S.session || watching.watch !== S.session.watch)) boot();
   });
   stickLog = followLog();
 }
 
+/** Watch a table, read-only, from a spectator's link (never stored: the browser's seat stays). */
+async function spectate(watching) {
+  stopLive();
+  S.session = { table: watching.table, watch: watching.watch, invites: {} };
+  S.doc = null;
+  S.resultShownFor = null;
+  try {
+    show("table");
+    clearTable("Finding the table…");
+    await load();
+  } catch (error) {
+    S.session = null;
+    const gone = error instanceof ApiError && [401, 404, 410].includes(error.status);
+    showStart(gone ? "That table cannot be watched: the link is not valid any more." : words(error));
+  }
+}
+
 async function boot() {
+  const watching = readWatch(location.hash);
+  if (watching) {
+    await spectate(watching);
+    return;
+  }
   const session = loadSession();
   if (!session) {
     showStart();

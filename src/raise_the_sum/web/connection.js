@@ -1,6 +1,6 @@
 // The page's line to the server: one WebSocket per seat, its documents used as pushed, actions
 // sent on it, and, when it drops, retries with backoff until the server answers again.
-import { ApiError, getTable, postAction, socketUrl } from "./api.js";
+import { ApiError, getSpectator, getTable, postAction, socketUrl } from "./api.js";
 
 /** The pauses before each retry, in ms; the last one repeats. */
 export const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
@@ -35,7 +35,8 @@ const STATUS_OF = { bad_input: 400, unauthorized: 401, not_found: 404, stale_ver
 
 /**
  * A socket message as the page reads it: {kind: "document", doc}, {kind: "error", error}
- * (an ApiError, as the POST would have thrown it), or {kind: "other"} for anything else.
+ * (an ApiError, as the POST would have thrown it), {kind: "notice", notice} (a change that moves
+ * no version, such as a seat taken), or {kind: "other"} for anything else.
  */
 export function readMessage(text) {
   let body;
@@ -48,6 +49,9 @@ export function readMessage(text) {
   if (typeof body.error === "string") {
     return { kind: "error", error: new ApiError(STATUS_OF[body.error] ?? 400, body), replyTo: body.reply_to ?? null };
   }
+  if (typeof body.notice === "string") {
+    return { kind: "notice", notice: body };
+  }
   if (typeof body.version === "number" && body.view && typeof body.view === "object") {
     return { kind: "document", doc: body, replyTo: body.reply_to ?? null };
   }
@@ -58,14 +62,25 @@ export function readMessage(text) {
  * A seat's live connection. ``onDocument(doc)`` gets every document in the order the server sent
  * it (each one's events are those since the one before, so none is shown twice); ``onState(state,
  * retryMs)`` gets "live", "reconnecting" or "lost"; ``onGone(error)`` is called when the table or the
- * seat is no longer there (401 or 404).
+ * seat is no longer there (401 or 404); ``onNotice(notice)`` gets the table's notices.
  */
 export class Connection {
-  constructor({ table, token, version, onDocument, onState = () => {}, onGone = () => {} }) {
+  constructor({
+    table,
+    token,
+    version,
+    onDocument,
+    onState = () => {},
+    onGone = () => {},
+    onNotice = () => {},
+    spectator = false,
+  }) {
+    this.spectator = spectator; // a spectator's token: the spectators' documents, read-only
     this.table = table;
     this.token = token;
     this.version = version;
     this.onDocument = onDocument;
+    this.onNotice = onNotice;
     this.onState = onState;
     this.onGone = onGone;
     this.socket = null;
@@ -130,7 +145,7 @@ export class Connection {
     if (this.stopped) return;
     let socket;
     try {
-      socket = new WebSocket(socketUrl(this.table, this.token, this.version));
+      socket = new WebSocket(socketUrl(this.table, this.token, this.version, this.spectator));
     } catch {
       this.failed();
       return;
@@ -149,6 +164,8 @@ export class Connection {
         this.settle(read, null);
       } else if (read.kind === "error") {
         this.settle(read, read.error);
+      } else if (read.kind === "notice") {
+        this.onNotice(read.notice);
       }
     });
     socket.addEventListener("close", () => {
@@ -184,7 +201,8 @@ export class Connection {
   async reconnect() {
     if (this.stopped || this.socket) return;
     try {
-      const doc = await getTable(this.table, this.token, this.version);
+      const read = this.spectator ? getSpectator : getTable;
+      const doc = await read(this.table, this.token, this.version);
       if (this.stopped) return;
       this.deliver(doc, "fetched");
     } catch (error) {

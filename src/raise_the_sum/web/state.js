@@ -11,6 +11,44 @@ export function readFragment(hash) {
   return table && token ? { table, token } : null;
 }
 
+/** A spectator's link in an address's fragment ("#table=...&watch=..."), or null. */
+export function readWatch(hash) {
+  const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
+  const table = params.get("table");
+  const watch = params.get("watch");
+  return table && watch ? { table, watch } : null;
+}
+
+/** The link that lets someone watch a table, read-only: its id and the spectators' token. */
+export function watchLink(origin, table, token) {
+  return `${origin}/#table=${encodeURIComponent(table)}&watch=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A spectators' document as the table's drawing reads a seat's: no seat (null), no hand, no
+ * legal actions, no lesson. Nothing in it is anyone's turn here.
+ */
+export function watchedDoc(doc) {
+  return { ...doc, legal: [], lesson: null, view: { ...doc.view, seat: null, hand: [] } };
+}
+
+/** A lobby page's tables as the start screen lists them: words, and the seats one may take. */
+export function lobbyRows(page, names = (kinds) => kinds) {
+  const tables = page && Array.isArray(page.tables) ? page.tables : [];
+  return tables.map((entry) => {
+    const players = entry.seats.length;
+    const bots = entry.seats.filter((kind) => kind !== "human");
+    const against = bots.length ? ` with ${names(bots).join(", ")}` : "";
+    const minutes = Math.floor(entry.age_seconds / 60);
+    const age = minutes < 1 ? "just now" : minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+    return {
+      table: entry.table,
+      text: `${players} players${against}, first to ${entry.rules.points_to_win} · opened ${age}`,
+      free: entry.free.slice(),
+    };
+  });
+}
+
 /** The session to resume: the address's seat first, then the one stored in the browser. */
 export function chooseSession(fromUrl, stored) {
   const usable = stored && typeof stored.table === "string" && typeof stored.token === "string";
@@ -19,6 +57,32 @@ export function chooseSession(fromUrl, stored) {
     return { ...fromUrl, invites: {}, tutorial: false };
   }
   return usable ? stored : null;
+}
+
+/** The link that invites a friend to a seat: the table's id and the seat's token, nothing more. */
+export function inviteLink(origin, table, token) {
+  return `${origin}/#table=${encodeURIComponent(table)}&token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The invitations still open: those whose seat the document does not show taken (its token
+ * used, or the seat claimed in the lobby). Without ``seating`` (an older server) all stay.
+ */
+export function openInvites(invites, doc) {
+  const seating = doc && Array.isArray(doc.seating) ? doc.seating : null;
+  const open = {};
+  for (const [seat, token] of Object.entries(invites || {})) {
+    const entry = seating ? seating[Number(seat)] : null;
+    if (!entry || !entry.taken) open[seat] = token;
+  }
+  return open;
+}
+
+/** The document with a seat taken, as a ``taken`` notice says (the next document shows it too). */
+export function withSeatTaken(doc, seat) {
+  if (!doc || !Array.isArray(doc.seating) || !doc.seating[seat]) return doc;
+  const seating = doc.seating.map((entry, index) => (index === seat ? { ...entry, taken: true } : entry));
+  return { ...doc, seating };
 }
 
 /** True when the document's seat must play, pass or discard now (a round's result is not a turn). */

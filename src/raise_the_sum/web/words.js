@@ -35,10 +35,11 @@ export function seatNames(kinds, mySeat) {
   return names;
 }
 
-/** The seats in clockwise order, starting with this seat. */
+/** The seats in clockwise order, starting with this seat (seat 0 for a spectator: null). */
 export function clockwise(players, mySeat) {
+  const from = mySeat === null || mySeat === undefined ? 0 : mySeat;
   const order = [];
-  for (let i = 0; i < players; i += 1) order.push((mySeat + i) % players);
+  for (let i = 0; i < players; i += 1) order.push((from + i) % players);
   return order;
 }
 

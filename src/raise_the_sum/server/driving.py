@@ -1,0 +1,155 @@
+"""The bots and the pause between rounds: the server's own actions at its tables.
+
+:class:`Driving` runs one task per table while the server is to act there
+(a bot's turn, or the brief result between rounds), and the worker threads
+that keep heavy work off the event loop: the search bots' decisions, and
+all the rules-engine work of a table whose rules allow many actions.
+Its actions go through the service's one write path, the commit it is
+given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Final, TypeVar
+
+from raise_the_sum import driver as match_driver
+from raise_the_sum.rng import Rng
+from raise_the_sum.server.table import Step, Table
+
+__all__ = ["MAX_BURST", "RETRY_FIRST", "RETRY_MOST", "Driving"]
+
+_log = logging.getLogger("raise_the_sum.server")
+
+T = TypeVar("T")
+
+#: The most bots' actions one burst commits at once (at a pace of 0).
+MAX_BURST: Final = 64
+
+#: The shortest and the longest wait, in seconds, before the bots try again after a failure
+#: (a commit the store could not write, a bot that raised): it doubles from one to the other.
+RETRY_FIRST: Final = 0.1
+RETRY_MOST: Final = 30.0
+
+#: The service's write path: commit the steps with the bots' generators after them; True
+#: when written, False when another writer was first.
+WritePath = Callable[[Table, list[Step], tuple[Rng | None, ...]], Awaitable[bool]]
+
+
+class Driving:
+    """The tasks that take the server's actions at its tables, and the worker threads.
+
+    ``pace`` is the pause, in seconds, before each bot action and between
+    rounds; ``commit`` writes the bots' steps; ``reload`` catches a table
+    up with the store after a lost compare-and-set or a failure.
+    """
+
+    def __init__(
+        self,
+        *,
+        pace: float,
+        bot_threads: int,
+        commit: WritePath,
+        reload: Callable[[Table], Awaitable[None]],
+    ) -> None:
+        self.pace = pace
+        self._commit = commit
+        self._reload = reload
+        self._executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
+        # The rules-engine work of heavy tables: two threads, so that two such tables at most
+        # share the GIL with the event loop at once.
+        self._engine = ThreadPoolExecutor(max_workers=2, thread_name_prefix="engine")
+        self.closing = False
+
+    async def run_engine(self, table: Table, work: Callable[[], T]) -> T:
+        """Run rules-engine ``work`` for ``table``: on the event loop, or on a thread if heavy."""
+        if not table.heavy:
+            return work()
+        return await asyncio.get_running_loop().run_in_executor(self._engine, work)
+
+    def kick(self, table: Table) -> None:
+        """Start the table's task if the server is to act there and none runs."""
+        if self.closing or not table.automatic():
+            return
+        if table.driver is None or table.driver.done():
+            table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def close(self, tables: list[Table]) -> None:
+        """Stop the tasks (their next actions are simply not taken) and the thread pools."""
+        self.closing = True
+        tasks = [t.driver for t in tables if t.driver is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._engine.shutdown(wait=True, cancel_futures=True)
+
+    async def _drive(self, table: Table) -> None:
+        """Take the driver's actions at ``table`` while it is to act (a bot, or the next round).
+
+        The pause of ``pace`` seconds runs from the start of the turn, and the
+        bots decide at its start: a bot that finds nothing to choose from and
+        one that searches long are seen to act at the same time. A failure (a
+        commit the store could not write, a bot that raised) is logged in one
+        line and tried again after a wait that doubles from ``RETRY_FIRST`` to
+        ``RETRY_MOST`` seconds, the table reloaded from the store first: a table
+        whose bots are to act never waits for ever.
+        """
+        loop = asyncio.get_running_loop()
+        wait = RETRY_FIRST
+        while table.automatic() and not self.closing:
+            version = table.version
+            started = loop.time()
+            try:
+                driven, steps = await self._bots_move(table)
+                if self.pace > 0:
+                    await asyncio.sleep(max(0.0, started + self.pace - loop.time()))
+                async with table.lock:
+                    if table.version != version:
+                        continue
+                    if not await self._commit(table, steps, driven.rngs):
+                        await self._reload(table)  # another writer was first: catch up
+                wait = RETRY_FIRST
+                continue
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the table's alone; the others go on
+                reason = " ".join(str(error).split()) or type(error).__name__
+                _log.error(
+                    "table %s: the bots' action failed (%s); trying again in %g s",
+                    table.table_id,
+                    reason,
+                    wait,
+                )
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RETRY_MOST)
+            with contextlib.suppress(Exception):  # the store may still be failing: next time
+                async with table.lock:
+                    await self._reload(table)
+
+    async def _bots_move(self, table: Table) -> tuple[match_driver.Table, list[Step]]:
+        """The driver's next actions at ``table``, not yet committed, and its table after them.
+
+        A bot's choice (from its view and the legal actions, with its own
+        generator) or NextRound(). A search bot's runs on a worker thread, then
+        the rule-based bots' actions that follow (a search bot's waits for the
+        next turn), up to MAX_BURST at a pace of 0, else none; those run on the
+        event loop, or on a thread at a heavy table.
+        """
+        driven = table.driven()
+        steps: list[Step] = []
+        if table.threaded(driven):
+            driven, move = await asyncio.get_running_loop().run_in_executor(
+                self._executor, match_driver.bot_step, driven
+            )
+            steps.append((move.seat, move.action, driven.state, move.events))
+        limit = MAX_BURST if self.pace == 0 else 1
+        driven = await self.run_engine(table, functools.partial(table.burst, driven, steps, limit))
+        return driven, steps
