@@ -30,11 +30,12 @@ This extracts ``src/`` of that git revision into a temporary folder and runs
 this script alternately on it and on the working tree, ``--rounds`` times
 each, in fresh processes, the two taking turns to go first; each figure is
 the median over the rounds, and the table gives the ratio (working tree /
-baseline: below 1.00 is faster). The alternation, the turns and the CPU
-clock (``--cpu``, implied by ``--against``: time spent running, not waiting
-for a shared core) keep a busy machine from favouring either side: with the
-same side always second, the working tree against itself measured 1.17x for
-``apply`` and 1.31x for a match.
+baseline: below 1.00 is faster); the baseline must have ``raise_the_sum._memo``.
+The alternation, the turns and the CPU clock (``--cpu``, implied by
+``--against``: time spent running, not waiting for a shared core) keep a
+busy machine from favouring either side: with the same side always second,
+the working tree against itself measured 1.17x for ``apply`` and 1.31x for a
+match.
 """
 
 from __future__ import annotations
@@ -60,13 +61,12 @@ from raise_the_sum import (
     GameState,
     Phase,
     Rng,
-    _tables,
     apply,
-    engine,
     legal_plays,
     new_game,
     score,
 )
+from raise_the_sum._memo import clear_all
 
 #: The clock the timed runs read: wall time, or with ``--cpu`` this process's CPU time.
 _clock: Callable[[], float] = time.perf_counter
@@ -150,26 +150,6 @@ def peak_kib(run: Callable[[], object]) -> float:
     return peak / 1024
 
 
-def _empty_tables() -> None:
-    """Empty every cache of the library, as in a fresh process.
-
-    With ``--against``, an older revision may have no ``_memo.clear_all``:
-    then its engine's tables and memo are emptied by name.
-    """
-    try:
-        from raise_the_sum._memo import clear_all
-    except ImportError:
-        for name in ("_shapes", "_halves", "_crosses", "_needs", "_hands"):
-            table = getattr(_tables, name, None)
-            if table is not None:
-                table.clear()
-        for table in getattr(_tables, "_actions", {}).values():
-            table.clear()
-        engine._LEGAL.clear()
-        return
-    clear_all()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark the raise-the-sum engine.")
     parser.add_argument("--repeats", type=int, default=7, help="runs per figure (default 7)")
@@ -197,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # legal_plays: the first pass meets every hand's plays for the first time
     # (empty tables of Play objects); later passes meet fresh hands with warm
     # tables (a fresh hand is never in legal_plays' own memo).
-    _empty_tables()
+    clear_all()
     cold_states, rng = opening_states(rng, args.hands)
     cold = time_each(cold_states) * 1e6
     opening_runs, reply_runs = [], []

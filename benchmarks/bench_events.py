@@ -12,7 +12,7 @@ so two runs measure the same actions. Each run times one pass of ``apply``
 over all of them and one pass of ``step``, in alternating order from one
 run to the next; each figure is the median over the runs of the mean time
 per action. The ratio ``step / apply`` is computed in the same run, so that
-it holds on any machine; the target (issue 7) is at most 1.5.
+it holds on any machine; the target is at most 1.5.
 """
 
 from __future__ import annotations

@@ -10,11 +10,11 @@ time is time no other table is served. This writes the same groups, in one
 process and in turn, to two databases that differ only in the layout of the
 ``answers`` table:
 
-* **now**: a rowid table with a ``UNIQUE`` key (the store's own schema): each
+* **rowid**: a rowid table with a ``UNIQUE`` key (the store's own schema): each
   answer, a document of about 1.7 KB, is appended to the table's end, and only
   the index of the keys takes the inserts at random places;
-* **before**: ``WITHOUT ROWID``, the rows kept in key order (as the store made
-  them before 0.3): two or three answers fill a page, and inserts at random
+* **key order**: ``WITHOUT ROWID``, the rows kept in key order (the other
+  layout a key suggests): two or three answers fill a page, and inserts at random
   places split pages all over the table.
 
 Each group is ``--commits`` commits of distinct tables out of ``--tables``,
@@ -40,17 +40,17 @@ from pathlib import Path
 from raise_the_sum.server.store import _SCHEMA, Commit, SQLiteStore, StoredStep
 from raise_the_sum.server.store import Answer as StoredAnswer
 
-NOW_ANSWERS = """    UNIQUE (table_id, seat, client_id)
+ROWID_ANSWERS = """    UNIQUE (table_id, seat, client_id)
 );"""
-BEFORE_ANSWERS = """    PRIMARY KEY (table_id, seat, client_id)
+KEYED_ANSWERS = """    PRIMARY KEY (table_id, seat, client_id)
 ) WITHOUT ROWID;"""
 
 
 def schema(layout: str) -> str:
-    """The store's schema with the answers laid out as ``layout`` (``now`` or ``before``)."""
-    if NOW_ANSWERS not in _SCHEMA:
+    """The store's schema with the answers laid out as ``layout`` (``rowid`` or ``keyed``)."""
+    if ROWID_ANSWERS not in _SCHEMA:
         raise SystemExit("bench_store: the store's answers table is not the layout expected")
-    return _SCHEMA if layout == "now" else _SCHEMA.replace(NOW_ANSWERS, BEFORE_ANSWERS)
+    return _SCHEMA if layout == "rowid" else _SCHEMA.replace(ROWID_ANSWERS, KEYED_ANSWERS)
 
 
 def connect(path: Path, layout: str, table_ids: list[str]) -> sqlite3.Connection:
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     table_ids = [secrets.token_urlsafe(9) for _ in range(args.tables)]
     work = groups(args.groups, args.commits, table_ids, seed=1)
-    times: dict[str, list[float]] = {"now": [], "before": []}
+    times: dict[str, list[float]] = {"rowid": [], "keyed": []}
     with tempfile.TemporaryDirectory() as directory:
         connections = {
             layout: connect(Path(directory) / f"{layout}.db", layout, table_ids) for layout in times
@@ -114,15 +114,15 @@ def main(argv: list[str] | None = None) -> int:
         for connection in connections.values():
             connection.close()
     skip = len(work) // 5
-    now, before = (statistics.median(times[layout][skip:]) for layout in ("now", "before"))
+    rowid, keyed = (statistics.median(times[layout][skip:]) for layout in ("rowid", "keyed"))
     print(
         f"group commit statements: {len(work)} groups of {args.commits} commits "
         f"over {args.tables} tables; SQLite {sqlite3.sqlite_version}, Python "
         f"{sys.version.split()[0]}"
     )
-    print(f"{'answers rowid + UNIQUE (now)':<40}{now * 1e3:>8.3f} ms")
-    print(f"{'answers WITHOUT ROWID (before)':<40}{before * 1e3:>8.3f} ms")
-    print(f"{'ratio, now / before':<40}{now / before:>8.2f}x")
+    print(f"{'answers rowid + UNIQUE (the store)':<40}{rowid * 1e3:>8.3f} ms")
+    print(f"{'answers WITHOUT ROWID (key order)':<40}{keyed * 1e3:>8.3f} ms")
+    print(f"{'ratio, rowid / key order':<40}{rowid / keyed:>8.2f}x")
     return 0
 
 

@@ -12,7 +12,7 @@ database, then opens ``/`` in a fresh browser context ``--repeats`` times
 moment the start screen is ready (the page's modules have run: the
 performance mark ``rts-ready``). Then it starts a standard match and reports
 the median time from the click on "Play" to the first table with the
-player's hand. The targets of issue 22: a first paint under 250 ms and a click
+player's hand. The targets: a first paint under 250 ms and a click
 to the table under 200 ms on localhost.
 
 ``--against`` names another checkout of the project (its ``src/`` is put first

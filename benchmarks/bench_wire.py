@@ -17,7 +17,7 @@ Each figure is the median over ``--repeats`` runs of the mean cost per state
   holds 8 cards and every sub-multiset of 1 to 5 is legal (the worst case);
 * a view with its legal actions: ``encode(view)`` and ``encode`` of every
   legal action (the actions already listed), the document a server sends a
-  seat at each step. Issue 7's target is at most 5x ``legal_plays``;
+  seat at each step. The target is at most 5x ``legal_plays``;
 * ``loads`` of a state's and a view's text, and of each legal action's text
   (what a server reads from a client), beside the standard library's
   ``json.loads`` of the same texts, which checks nothing.

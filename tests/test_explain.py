@@ -1,6 +1,6 @@
 """``explain``: one line in the guide's style for every shape of play, and its steps.
 
-The table pins the wording of each case the rulebook issue names: no blue
+The table pins the wording of each shape of play: no blue
 cards, no attack, a zero card, a total floored at zero, several multipliers
 or divisors, and the guide's own example.
 """

@@ -5,7 +5,7 @@ that names the argument or field. Never ``AttributeError``, ``IndexError``,
 ``KeyError`` or ``StopIteration`` (a Python error for the user to read), and
 never a bad value silently taken for a good one.
 
-The first half is the issue's list, case by case; the second is the fuzz run
+The first half is a list of cases, one by one; the second is the fuzz run
 as a hypothesis property: odd objects of many types (None, bools, floats,
 text, bytes, containers of odd objects, iterators, impostors with an int
 ``index`` like a card's, the library's own objects in the wrong place) into
@@ -73,7 +73,7 @@ class Impostor:
         return f"Impostor({self.index})"
 
 
-# -- the cases, one by one ---------------------------------------------------------------
+# -- the cases, one by one ---------------------------------------------------------------------
 
 CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("legal_plays(None)", lambda: legal_plays(None), TypeError, r"^state must be a GameState"),

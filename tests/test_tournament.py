@@ -10,9 +10,8 @@ import pytest
 
 from raise_the_sum import Action, Pass, PlayerView, Rng, Rules, wire
 from raise_the_sum.bots import Bot, CautiousBot, GreedyBot, RandomBot, SearchBot
-from raise_the_sum.records import MatchRecord as MatchRecordText
+from raise_the_sum.records import MatchRecord
 from raise_the_sum.tournament import (
-    MatchRecord,
     MatchResult,
     fill_seats,
     match_seeds,
@@ -176,9 +175,9 @@ def test_progress_is_reported_as_matches_finish() -> None:
     assert seen[-1] == 5 and seen == sorted(seen)
 
 
-def test_match_results_are_plain_frozen_values_and_the_old_name_still_works() -> None:
+def test_match_results_are_plain_frozen_values() -> None:
     result = play_match(FOUR, Rules(), seed=0)
-    assert isinstance(result, MatchResult) and MatchRecord is MatchResult
+    assert isinstance(result, MatchResult)
     assert result == play_match(FOUR, Rules(), seed=0)
     assert result.record is None
 
@@ -207,6 +206,6 @@ def test_a_tournament_carries_its_rules_and_each_match_s_record_which_replays_it
         assert final.points == played.seat_points
         assert record.names == tuple(result.entrants[e] for e in played.seats)
         assert record.tags["Result"] == "-".join(map(str, final.points))
-        assert MatchRecordText.from_text(record.to_text()) == record
+        assert MatchRecord.from_text(record.to_text()) == record
     plain = run_tournament((GreedyBot(), RandomBot(), CautiousBot()), 4, seed=2, rules=rules)
     assert plain.records == () and plain.wins == result.wins

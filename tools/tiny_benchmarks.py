@@ -40,6 +40,9 @@ TINY: dict[str, tuple[str, ...]] = {
     "bench_move_limit.py": ("--decisions", "20", "--repeats", "1"),
     "bench_pettingzoo.py": ("--repeats", "1", "--seconds", "0.2"),
     "bench_records.py": ("--repeats", "1", "--inner", "1"),
+    "bench_search_strength.py": (
+        ("--matches", "2", "--move-ms", "1", "--hands", "20", "--repeats", "1")
+    ),
     "bench_startup.py": ("--tables", "100", "--repeats", "1"),
     "bench_store.py": ("--groups", "5", "--commits", "2", "--tables", "3"),
     "bench_tournament.py": ("--baseline", "HEAD", "--rounds", "1", "--matches", "2"),

@@ -56,7 +56,7 @@ class _Phase(Protocol):
 
 
 class Table(Protocol):
-    """The public table that a state, a view and a position all have."""
+    """The public table that a state, a view and a position all have (their public fields)."""
 
     @property
     def phase(self) -> _Phase: ...

@@ -6,6 +6,9 @@
 * :func:`cards` -- "a str is refused (use ``parse_cards``), then every item
   must be a :class:`~raise_the_sum.Card`", read once, so an iterator works;
 * :func:`instance` -- "this argument must be a ``GameState``" and the like;
+* :data:`NUMBER` and :data:`SIGNED` -- a whole number as the notations and
+  the wire format write it: decimal digits, no leading zero (and a minus
+  sign for a seed);
 * :func:`shown` -- how a bad value appears in an error message: short, and
   never the inside of one of the library's own objects (a ``GameState``
   passed by mistake would otherwise print every seat's hand).
@@ -27,6 +30,7 @@ TypeError: cards must be Card objects, not the text '+8 x2' (use parse_cards)
 
 from __future__ import annotations
 
+import re
 import reprlib
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
@@ -41,6 +45,12 @@ _REPR: Final = reprlib.Repr()
 _REPR.maxstring = 60
 _REPR.maxother = 60
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxfrozenset = _REPR.maxdict = 6
+
+
+#: A whole number as the notations write it: ``0`` or digits without a leading zero.
+NUMBER: Final = re.compile(r"(?:0|[1-9][0-9]*)\Z")
+#: The same, or a negative one (a seed).
+SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 
 
 def shown(value: object) -> str:

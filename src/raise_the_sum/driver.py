@@ -58,6 +58,7 @@ from typing import Any, Final
 
 import attrs
 
+from raise_the_sum import _memo
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.bots.base import Bot
 from raise_the_sum.engine import legal_plays
@@ -426,7 +427,7 @@ def bot_step(table: Table) -> tuple[Table, Move]:
     return _moved(table, after, rngs), Move(seat, action, events, True)
 
 
-_SETTERS: Final = tuple(Table.__dict__[field.name].__set__ for field in attrs.fields(Table))
+_table: Final = _memo.maker(Table)
 
 
 def trusted_table(
@@ -451,10 +452,7 @@ def trusted_table(
     >>> trusted_table(table.state, table.bots, table.rngs, table.next_round) == table
     True
     """
-    table: Table = object.__new__(Table)
-    for setter, value in zip(_SETTERS, (state, bots, rngs, next_round), strict=True):
-        setter(table, value)
-    return table
+    return _table(state, bots, rngs, next_round)
 
 
 def _moved(table: Table, state: GameState, rngs: tuple[Rng | None, ...]) -> Table:

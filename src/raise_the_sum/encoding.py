@@ -211,19 +211,18 @@ def _numbering(rules: Rules) -> _Numbering:
     )
 
 
-# ``Rules`` hashes its whole deck; most callers ask about the same rules again and again.
-_last: list[tuple[Rules, _Numbering]] = []
 _memo.register(_numbering.cache_clear)
-_memo.register(_last.clear)
+# ``Rules`` hashes its whole deck; most callers ask about the same rules object again and again.
+_BY_RULES: Final[_memo.IdentityMemo[Rules, _Numbering]] = _memo.IdentityMemo(8)
 
 
 def _for(rules: Rules) -> _Numbering:
-    if _last and _last[0][0] is rules:
-        return _last[0][1]
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, got {rules!r}")
-    numbering = _numbering(rules)
-    _last[:] = [(rules, numbering)]
+    numbering = _BY_RULES.get(rules)
+    if numbering is None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, got {rules!r}")
+        numbering = _numbering(rules)
+        _BY_RULES.put(rules, numbering)
     return numbering
 
 

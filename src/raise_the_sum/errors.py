@@ -16,7 +16,10 @@ NotationError R1.6 | an Add card's value is 1 to 9
 
 from __future__ import annotations
 
-__all__ = ["RaiseTheSumError"]
+import re
+from typing import Final
+
+__all__ = ["RaiseTheSumError", "cited_rule", "parse_rule_id"]
 
 
 class RaiseTheSumError(Exception):
@@ -32,7 +35,10 @@ class RaiseTheSumError(Exception):
     - :class:`~raise_the_sum.NotationError`: text that is not a card;
     - :class:`~raise_the_sum.InvalidState`: a state or view the rules do not allow;
     - :class:`~raise_the_sum.RecordError`: a match record that cannot be read or replayed;
-    - :class:`~raise_the_sum.wire.WireError`: a JSON document that is not valid.
+    - :class:`~raise_the_sum.PositionError`: a position that cannot be read;
+    - :class:`~raise_the_sum.wire.WireError`: a JSON document that is not valid;
+    - :class:`~raise_the_sum.driver.BotError`: a bot that broke its contract;
+    - :class:`~raise_the_sum.rulebook.UnknownRuleError`: a rule identifier that names no rule.
 
     .. attribute:: reason
        :type: str
@@ -54,15 +60,13 @@ def cited_rule(message: str) -> str | None:
     """The rule a message cites at its end, as in ``... (rule R1.6)``, or None.
 
     The library's messages end with the rule they apply; this reads it back
-    with the rulebook's one grammar (:func:`~raise_the_sum.rulebook.parse_rule_id`).
+    with the one grammar of rule identifiers (:func:`parse_rule_id`).
 
     >>> cited_rule("card 'x4': a Multiply card's value is 2 or 3 (rule R1.6)")
     'R1.6'
     >>> cited_rule("nothing may follow the result") is None
     True
     """
-    from raise_the_sum.rulebook import parse_rule_id  # the rule text, only when needed
-
     _, cited, rest = message.rpartition(" (rule ")
     if not cited or not rest.endswith(")"):
         return None
@@ -70,3 +74,46 @@ def cited_rule(message: str) -> str | None:
         return parse_rule_id(rest[:-1], strict=True)
     except ValueError:
         return None
+
+
+_RULE_ID: Final = re.compile(r"[Rr]?([0-9]{1,3})\.([0-9]{1,3})")
+
+
+def parse_rule_id(text: str, *, strict: bool = False) -> str:
+    """The canonical form of a rule identifier: ``R4.4`` for ``R4.4``, ``r4.4`` or ``4.4``.
+
+    The one grammar of rule identifiers, for every place that reads one: a
+    person typing one (the command line, the terminal game), and documents
+    that carry one (the wire format). Spaces around it are ignored. It does
+    not look the rule up: :func:`~raise_the_sum.rulebook.rule` does. It
+    lives here, below the rulebook, so that every module may cite rules;
+    :mod:`raise_the_sum.rulebook` exports it.
+
+    >>> parse_rule_id("r4.4"), parse_rule_id("4.10"), parse_rule_id(" R2.5 ")
+    ('R4.4', 'R4.10', 'R2.5')
+    >>> parse_rule_id("rule four")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule id 'rule four': write it as R4.4, r4.4 or 4.4
+
+    With ``strict=True`` only the canonical form itself is accepted, as a
+    document must write it: an ``R``, then the section and the number in
+    digits without leading zeros.
+
+    >>> parse_rule_id("R4.10", strict=True)
+    'R4.10'
+    >>> parse_rule_id("r4.4", strict=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: rule id 'r4.4': write it as R4.4
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"rule id must be a str, got {text!r}")
+    match = _RULE_ID.fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"rule id {text!r}: write it as R4.4, r4.4 or 4.4")
+    section, number = match.groups()
+    canonical = f"R{int(section)}.{int(number)}"
+    if strict and canonical != text:
+        raise ValueError(f"rule id {text!r}: write it as {canonical}")
+    return canonical

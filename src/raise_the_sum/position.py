@@ -53,7 +53,7 @@ from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
 from raise_the_sum.scoring import Attack, sent_by
 from raise_the_sum.state import GameState, InvalidState, Phase, check_table
-from raise_the_sum.views import PlayerView, deal_unseen, observe
+from raise_the_sum.views import PlayerView, deal_unseen, observe, whole_state
 
 __all__ = ["VERSION", "Position", "PositionError", "first_excess", "from_position", "to_position"]
 
@@ -96,8 +96,8 @@ class PositionError(RaiseTheSumError, ValueError):
 
 _PHASE_BY_LETTER: Final = {PHASE_LETTERS[phase.value]: phase for phase in Phase}
 _OPTIONS: Final = (*RULE_OPTIONS, "seed", "rng")
-_NUMBER: Final = re.compile(r"(?:0|[1-9][0-9]*)\Z")
-_SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_NUMBER: Final = _validate.NUMBER
+_SIGNED: Final = _validate.SIGNED
 #: The most digits a number may have (a seed is any integer, rule R3.8).
 _DIGITS: Final = 100
 _SIGNS: Final = frozenset("+x×-−/÷")
@@ -227,20 +227,9 @@ class Position:
                 "R3.8",
             )
         assert self.seed is not None and self.rng is not None
-        return GameState(
-            rules=self.rules,
-            seed=self.seed,
-            rng=self.rng,
-            phase=self.phase,
-            current=self.current,
-            hands=tuple(_known(hand) for hand in self.hands),
-            points=self.points,
-            to_beat=self.to_beat,
-            standing=self.standing,
-            standing_seat=self.standing_seat,
-            passed=self.passed,
-            deck=_known(self.deck),
-            discard=_known(self.discard),
+        hands = tuple(_known(hand) for hand in self.hands)
+        return whole_state(
+            self, hands, _known(self.deck), _known(self.discard), self.seed, self.rng
         )
 
     def view(self, seat: int | None = None) -> PlayerView:
@@ -292,21 +281,8 @@ class Position:
         )
         if self.seed is not None:
             seed = self.seed
-        return GameState(
-            rules=self.rules,
-            seed=seed,
-            rng=Rng.from_seed(seed) if self.rng is None else self.rng,
-            phase=self.phase,
-            current=self.current,
-            hands=hands,
-            points=self.points,
-            to_beat=self.to_beat,
-            standing=self.standing,
-            standing_seat=self.standing_seat,
-            passed=self.passed,
-            deck=deck,
-            discard=discard,
-        )
+        rng = Rng.from_seed(seed) if self.rng is None else self.rng
+        return whole_state(self, hands, deck, discard, seed, rng)
 
     def __str__(self) -> str:
         """The position in the notation: what :func:`to_position` writes."""

@@ -35,12 +35,12 @@ holds a generator stays immutable.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 import attrs
 
-from raise_the_sum import _validate
+from raise_the_sum import _memo, _validate
 
 __all__ = ["Rng"]
 
@@ -184,14 +184,9 @@ class Rng:
 
 
 _TWO_53: Final = float(1 << 53)
-_SET_STATE: Final = Rng.__dict__["state"].__set__
-
-
-def _made(state: int) -> Rng:
-    """``Rng(state)`` for a state the generator computed itself (already in range): no validator."""
-    rng: Rng = object.__new__(Rng)
-    _SET_STATE(rng, state)
-    return rng
+#: ``_made(state)``: ``Rng(state)`` for a state the generator computed itself (already in
+#: range), without the validator.
+_made: Final[Callable[[int], Rng]] = _memo.maker(Rng)
 
 
 def _sequence(items: object) -> None:

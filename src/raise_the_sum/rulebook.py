@@ -47,12 +47,13 @@ True
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
 import attrs
+
+from raise_the_sum.errors import RaiseTheSumError, parse_rule_id
 
 __all__ = [
     "EDITION",
@@ -1544,55 +1545,27 @@ PARTS: Final[Mapping[Part, str]] = MappingProxyType(
 )
 
 
-class UnknownRuleError(KeyError, ValueError):
-    """No rule has this identifier. A :class:`KeyError` (a failed lookup) and a :class:`ValueError`.
+class UnknownRuleError(RaiseTheSumError, KeyError, ValueError):
+    """No rule has this identifier: a :class:`~raise_the_sum.RaiseTheSumError`.
 
-    Its ``str()`` is the message itself, without the quotes ``KeyError`` adds.
+    Also a :class:`KeyError` (a failed lookup) and a :class:`ValueError`.
+    Its ``str()`` is its ``reason`` itself, without the quotes ``KeyError``
+    adds; its ``rule`` is None (the identifier names no rule).
+
+    >>> try:
+    ...     rule("R9.9")
+    ... except RaiseTheSumError as error:
+    ...     print(error.reason, "|", error.rule)
+    no rule 'R9.9' in the rulebook; rules are R1.1 to R7.2 | None
     """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = None
 
     def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
-
-
-_RULE_ID: Final = re.compile(r"[Rr]?([0-9]{1,3})\.([0-9]{1,3})")
-
-
-def parse_rule_id(text: str, *, strict: bool = False) -> str:
-    """The canonical form of a rule identifier: ``R4.4`` for ``R4.4``, ``r4.4`` or ``4.4``.
-
-    The one grammar of rule identifiers, for every place that reads one: a
-    person typing one (the command line, the terminal game), and documents
-    that carry one (the wire format). Spaces around it are ignored. It does
-    not look the rule up: :func:`rule` does.
-
-    >>> parse_rule_id("r4.4"), parse_rule_id("4.10"), parse_rule_id(" R2.5 ")
-    ('R4.4', 'R4.10', 'R2.5')
-    >>> parse_rule_id("rule four")
-    Traceback (most recent call last):
-    ...
-    ValueError: rule id 'rule four': write it as R4.4, r4.4 or 4.4
-
-    With ``strict=True`` only the canonical form itself is accepted, as a
-    document must write it: an ``R``, then the section and the number in
-    digits without leading zeros.
-
-    >>> parse_rule_id("R4.10", strict=True)
-    'R4.10'
-    >>> parse_rule_id("r4.4", strict=True)
-    Traceback (most recent call last):
-    ...
-    ValueError: rule id 'r4.4': write it as R4.4
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"rule id must be a str, got {text!r}")
-    match = _RULE_ID.fullmatch(text.strip())
-    if match is None:
-        raise ValueError(f"rule id {text!r}: write it as R4.4, r4.4 or 4.4")
-    section, number = match.groups()
-    canonical = f"R{int(section)}.{int(number)}"
-    if strict and canonical != text:
-        raise ValueError(f"rule id {text!r}: write it as {canonical}")
-    return canonical
+        return self.reason
 
 
 def rule(rule_id: str) -> Rule:

@@ -61,7 +61,6 @@ __all__ = [
     "FALLBACK",
     "MAX_ACTIONS",
     "BotError",
-    "MatchRecord",
     "MatchResult",
     "TournamentInterrupted",
     "TournamentResult",
@@ -192,12 +191,6 @@ class MatchResult:
     def seat_points(self) -> tuple[int, ...]:
         """Each seat's points at the end, in seat order."""
         return tuple(self.points[entrant] for entrant in self.seats)
-
-
-#: Deprecated: the old name of :class:`MatchResult`, kept so that code using it still
-#: runs. It clashed with :class:`raise_the_sum.MatchRecord`, the replayable
-#: record of a match, which a tournament's results now carry too.
-MatchRecord = MatchResult
 
 
 def _tag(name: str) -> str:

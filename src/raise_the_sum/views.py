@@ -20,7 +20,7 @@ from operator import attrgetter
 import attrs
 
 from raise_the_sum import _validate
-from raise_the_sum._render import short_repr, table_html
+from raise_the_sum._render import Table, short_repr, table_html
 from raise_the_sum.cards import Card
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
@@ -184,20 +184,38 @@ def sample_state(view: PlayerView, rng: Rng) -> GameState:
     hands, deck, _, seed = deal_unseen(
         view.rules, sizes, view.standing, view.deck_size, view.discard, rng
     )
+    return whole_state(view, hands, deck, view.discard, seed, Rng.from_seed(seed))
+
+
+def whole_state(
+    public: Table,
+    hands: tuple[tuple[Card, ...], ...],
+    deck: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    seed: int,
+    rng: Rng,
+) -> GameState:
+    """The state with ``public``'s public fields and these cards, seed and generator.
+
+    Package-internal: :func:`sample_state`, :meth:`Position.state
+    <raise_the_sum.Position.state>` and :meth:`Position.sample
+    <raise_the_sum.Position.sample>` fill in what a view or a position does
+    not show, then build the state here. The state checks itself.
+    """
     return GameState(
-        rules=view.rules,
+        rules=public.rules,
         seed=seed,
-        rng=Rng.from_seed(seed),
-        phase=view.phase,
-        current=view.current,
+        rng=rng,
+        phase=Phase(public.phase.value),
+        current=public.current,
         hands=hands,
-        points=view.points,
-        to_beat=view.to_beat,
-        standing=view.standing,
-        standing_seat=view.standing_seat,
-        passed=view.passed,
+        points=public.points,
+        to_beat=public.to_beat,
+        standing=public.standing,
+        standing_seat=public.standing_seat,
+        passed=public.passed,
         deck=deck,
-        discard=view.discard,
+        discard=discard,
     )
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
+from raise_the_sum import _memo
 from raise_the_sum.cards import ALL_CARDS
 from raise_the_sum.rules import Rules
 from raise_the_sum.state import Phase
@@ -88,6 +89,9 @@ def feature_names(rules: Rules) -> tuple[str, ...]:
     return tuple(names)
 
 
+_memo.register(feature_names.cache_clear)
+
+
 @lru_cache(maxsize=8)
 def feature_bounds(rules: Rules) -> tuple[float, ...]:
     """An upper bound of each number of :func:`features` under ``rules`` (all are at least 0).
@@ -117,6 +121,9 @@ def feature_bounds(rules: Rules) -> tuple[float, ...]:
     out += [deck] * n + [float(rules.points_to_win)] * n + [1.0] * (3 * n) + [1.0] * 4
     out += [1.0, most_total, float(sum(subs[:k])), most_divisor, deck]
     return tuple(out)
+
+
+_memo.register(feature_bounds.cache_clear)
 
 
 def view_text(view: PlayerView) -> str:

@@ -90,16 +90,7 @@ def params_from_rules(rules: Rules) -> dict[str, int | str]:
     >>> rules_from_params(params) == Rules(players=3, points_to_win=2)
     True
     """
-    return {
-        "players": rules.players,
-        "hand_size": rules.hand_size,
-        "hand_limit": rules.hand_limit,
-        "min_play": rules.min_play,
-        "max_play": rules.max_play,
-        "points_to_win": rules.points_to_win,
-        "first_player": rules.first_player,
-        "deck": " ".join(map(str, rules.deck)),
-    }
+    return {**attrs.asdict(rules, recurse=False), "deck": " ".join(map(str, rules.deck))}
 
 
 _DEFAULT_PARAMS: Final = params_from_rules(Rules())

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
+from raise_the_sum._memo import IdentityMemo
 from raise_the_sum.actions import Action, Discard, Play
 from raise_the_sum.cards import ALL_CARDS, Card, Kind
 from raise_the_sum.scoring import NO_ATTACK, Attack, PlayProfile, sent_by
@@ -90,7 +91,7 @@ class Facts(NamedTuple):
     (13, 19)
     """
 
-    #: The play itself (kept so that a cached entry is never mistaken for another play's).
+    #: The play itself.
     play: Play
     #: The keep value of its cards (:func:`keep_value`).
     keep: float
@@ -119,14 +120,13 @@ class Facts(NamedTuple):
         return (self.total(subtract, divide) + 1) * self.divide + self.subtract
 
 
-_FACTS: dict[int, Facts] = {}
-_MAX_FACTS: Final = 200_000
+_FACTS: Final[IdentityMemo[Play, Facts]] = IdentityMemo(200_000)
 
 
 def facts(play: Play) -> Facts:
     """The :class:`Facts` of ``play``, cached by object (``legal_plays`` reuses its plays)."""
-    entry = _FACTS.get(id(play))
-    if entry is not None and entry.play is play:
+    entry = _FACTS.get(play)
+    if entry is not None:
         return entry
     cards = play.cards
     sent = sent_by(cards)
@@ -139,9 +139,7 @@ def facts(play: Play) -> Facts:
         divide=sent.divide,
         size=len(cards),
     )
-    if len(_FACTS) >= _MAX_FACTS:
-        _FACTS.clear()
-    _FACTS[id(play)] = entry
+    _FACTS.put(play, entry)
     return entry
 
 

@@ -99,20 +99,36 @@ class SearchBot:
             return options[0], rng
         totals = [0.0] * len(options)
         for _ in range(self.determinizations):
-            deal, rng = rng.split()
-            roll, rng = rng.split()
-            policies: list[Bot] = []
-            for seat in range(view.rules.players):
-                if seat == view.seat or not self.models:
-                    policies.append(self.rollout)
-                else:
-                    model, rng = rng.choice(self.models)
-                    policies.append(model)
-            state = sample_state(view, deal)
-            for i, action in enumerate(options):
-                totals[i] += self._simulate(apply(state, action), view.seat, policies, roll)
+            results, rng = self.sample(view, options, rng)
+            totals = [total + result for total, result in zip(totals, results, strict=True)]
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         return options[best], rng
+
+    def sample(
+        self, view: PlayerView, options: Sequence[Action], rng: Rng
+    ) -> tuple[list[float], Rng]:
+        """One determinization: each option's simulated result in one sampled state.
+
+        The hidden cards are dealt at random (:func:`~raise_the_sum.sample_state`),
+        each other seat gets one of the ``models``, and every option meets the
+        same sample and the same rollout randomness. :meth:`choose` adds up
+        ``determinizations`` of these; a search bounded by time instead
+        (``benchmarks/bench_search_strength.py``) adds up as many as fit.
+        """
+        deal, rng = rng.split()
+        roll, rng = rng.split()
+        policies: list[Bot] = []
+        for seat in range(view.rules.players):
+            if seat == view.seat or not self.models:
+                policies.append(self.rollout)
+            else:
+                model, rng = rng.choice(self.models)
+                policies.append(model)
+        state = sample_state(view, deal)
+        results = [
+            self._simulate(apply(state, action), view.seat, policies, roll) for action in options
+        ]
+        return results, rng
 
     def shortlist(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         """The candidate actions compared for a play-or-pass decision, in ``legal`` order."""

@@ -68,14 +68,8 @@ quit, help
 )
 
 
-def _delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"a delay is 0 to 10 seconds, got {text!r}")
-    return value
+#: ``--delay`` and the like: a pause of 0 to 10 seconds.
+_delay = _args.seconds(10, "a delay is 0 to 10 seconds")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

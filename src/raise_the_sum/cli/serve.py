@@ -22,7 +22,7 @@ import math
 import urllib.parse
 from typing import TextIO
 
-from raise_the_sum.cli import UsageError
+from raise_the_sum.cli import UsageError, _args
 
 __all__ = ["register", "run"]
 
@@ -87,14 +87,8 @@ def _pool_size(text: str) -> int:
     return int(text)
 
 
-def _pace(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and 0 <= value <= 3600):
-        raise argparse.ArgumentTypeError(f"seconds from 0 to 3600, got {text!r}")
-    return value
+#: ``--pace``: seconds from 0 to an hour.
+_pace = _args.seconds(3600, "seconds from 0 to 3600")
 
 
 def _shown(db: str) -> str:

@@ -215,13 +215,7 @@ MOVE_SECONDS: Final = 5.0
 
 def _seconds(text: str) -> float | None:
     """``--move-seconds S``: a number of seconds above 0, or 0 for no limit."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value < math.inf:
-        raise argparse.ArgumentTypeError(f"a number of seconds, 0 for no limit, got {text!r}")
-    return value or None
+    return _args.seconds(math.inf, "a number of seconds, 0 for no limit")(text) or None
 
 
 def _rules_file(text: str) -> Rules:

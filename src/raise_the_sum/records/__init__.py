@@ -156,7 +156,8 @@ _RULES_FIELDS: Final = {
     "PointsToWin": "points_to_win",
     "FirstPlayer": "first_player",
 }
-_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+#: A tag's name: a letter, then letters, digits and underscores (the reader finds it in a line).
+_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _SEAT_TAG: Final = re.compile(r"Seat([0-9]+)\Z")
 #: Characters a seat's name may not hold: they have a meaning in the notation.
 _NAME_MARKS: Final = frozenset('{};:"')
@@ -189,7 +190,7 @@ def tag_problem(key: object, value: object) -> tuple[type[Exception], str, str] 
     """What is wrong with one tag: (exception type, reason, "name" or "value"), or None."""
     if not isinstance(key, str):
         return TypeError, f"tag names are str, got {key!r}", "name"
-    if not _TAG_NAME.match(key):
+    if not _TAG_NAME.fullmatch(key):
         return (
             ValueError,
             (f"tag name {key!r}: letters, digits and _, starting with a letter"),

@@ -13,12 +13,14 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
+from raise_the_sum import _validate
 from raise_the_sum.actions import Action, IllegalAction, NextRound, Play, parse_action
 from raise_the_sum.cards import STANDARD_DECK, Card
 from raise_the_sum.engine import apply
 from raise_the_sum.errors import cited_rule
 from raise_the_sum.records import (
     _RULES_FIELDS,
+    _TAG_NAME,
     GAME_TAGS,
     MatchRecord,
     RecordError,
@@ -93,11 +95,10 @@ def _escape(value: str) -> str:
 
 # -- reading ------------------------------------------------------------------------------
 
-_NUMBER: Final = re.compile(r"(?:0|[1-9][0-9]*)\Z")
-_SIGNED: Final = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+_NUMBER: Final = _validate.NUMBER
+_SIGNED: Final = _validate.SIGNED
 _ROUND: Final = re.compile(r"Round(?:[ \t]+([0-9]+))?[ \t]*\Z")
 _ACTION: Final = re.compile(r"([0-9]+)\.")
-_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _BLANKS: Final = " \t"
 #: The most digits a number in a tag may have.
 _DIGITS: Final = 100
@@ -175,7 +176,7 @@ class _Reader:
 
     def tag(self, index: int, start: int, body: str) -> _Tag:
         line = index + 1
-        match = _NAME.match(body, 1)
+        match = _TAG_NAME.match(body, 1)
         if match is None:
             self.fail(
                 line,

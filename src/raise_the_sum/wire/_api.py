@@ -9,7 +9,7 @@ from raise_the_sum.cards import Card
 from raise_the_sum.wire._decoders import DECODERS
 from raise_the_sum.wire._encoders import ENCODERS, Encodable, cannot_encode
 from raise_the_sum.wire._errors import WireError
-from raise_the_sum.wire._format import JSON
+from raise_the_sum.wire._format import JSON, for_class
 from raise_the_sum.wire._json import read_json
 
 if TYPE_CHECKING:
@@ -98,12 +98,7 @@ def decode(cls: object, value: object) -> Any:
     document raises :class:`WireError` and nothing else; a ``cls`` that is
     not covered raises :class:`TypeError`.
     """
-    try:
-        decoder = DECODERS.get(cls)
-    except TypeError:
-        decoder = None
-    if decoder is None:
-        raise TypeError(f"decode: no wire format for {cls!r}")
+    decoder = for_class(DECODERS, cls, "decode")
     try:
         return decoder(value, "")
     except RecursionError:

@@ -17,6 +17,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Final, NoReturn, TypeVar, cast
 
+from raise_the_sum import _validate
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.cards import Card, NotationError
 from raise_the_sum.errors import cited_rule
@@ -189,7 +190,7 @@ def _decimal(value: object, path: str, what: str) -> int:
     return int(text)
 
 
-_DECIMAL: Final = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_DECIMAL: Final = _validate.SIGNED
 
 
 def _format(value: dict[str, object], path: str, name: str) -> None:

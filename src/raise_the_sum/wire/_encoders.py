@@ -10,6 +10,9 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any, Final, TypeAlias, cast
 
+import attrs
+
+from raise_the_sum._memo import IdentityMemo
 from raise_the_sum.actions import Action, Discard, IllegalAction, NextRound, Pass, Play
 from raise_the_sum.cards import Card
 from raise_the_sum.events import (
@@ -63,28 +66,15 @@ def attack_object(attack: Attack) -> dict[str, JSON]:
 
 
 # Rules are encoded often (in every view and state) and rarely differ: keep the
-# last few encodings, keyed by the object itself (held, so that it is never freed).
-_rules_cache: list[tuple[Rules, dict[str, JSON]]] = []
+# last few encodings, keyed by the object itself.
+_BY_RULES: Final[IdentityMemo[Rules, dict[str, JSON]]] = IdentityMemo(8)
 
 
 def _rules(rules: Rules) -> dict[str, JSON]:
-    for held, cached in _rules_cache:
-        if held is rules:
-            encoded = cached
-            break
-    else:
-        encoded = {
-            "players": rules.players,
-            "hand_size": rules.hand_size,
-            "hand_limit": rules.hand_limit,
-            "min_play": rules.min_play,
-            "max_play": rules.max_play,
-            "points_to_win": rules.points_to_win,
-            "first_player": rules.first_player,
-            "deck": _cards(rules.deck),
-        }
-        _rules_cache.insert(0, (rules, encoded))
-        del _rules_cache[8:]
+    encoded = _BY_RULES.get(rules)
+    if encoded is None:
+        encoded = {**attrs.asdict(rules, recurse=False), "deck": _cards(rules.deck)}
+        _BY_RULES.put(rules, encoded)
     out = encoded.copy()
     out["deck"] = list(cast(list[JSON], encoded["deck"]))
     return out

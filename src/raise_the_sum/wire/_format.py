@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from collections.abc import Mapping
+from typing import Final, TypeAlias, TypeVar
 
 from raise_the_sum.cards import ALL_CARDS
 from raise_the_sum.state import Phase
@@ -19,7 +20,10 @@ __all__ = [
     "RECORD_FORMAT",
     "STATE_FORMAT",
     "VIEW_FORMAT",
+    "for_class",
 ]
+
+_V = TypeVar("_V")
 
 #: A JSON value as :func:`encode` gives it and :func:`decode` takes it.
 JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | bool | None"
@@ -57,3 +61,25 @@ CARD_SPELLINGS: Final = [
     *(str(card) for card in ALL_CARDS),
     *(format(card, "u") for card in ALL_CARDS if format(card, "u") != str(card)),
 ]
+
+
+def for_class(table: Mapping[object, _V], cls: object, what: str) -> _V:
+    """``table[cls]``: what ``what`` (``decode``, ``schema``) has for ``cls``.
+
+    Raises :class:`TypeError` when ``cls`` has no wire format, unhashable
+    values (a list, a dict) included.
+
+    >>> for_class({int: "an int"}, int, "decode")
+    'an int'
+    >>> for_class({int: "an int"}, [int], "decode")
+    Traceback (most recent call last):
+    ...
+    TypeError: decode: no wire format for [<class 'int'>]
+    """
+    try:
+        found = table.get(cls)
+    except TypeError:
+        found = None
+    if found is None:
+        raise TypeError(f"{what}: no wire format for {cls!r}")
+    return found

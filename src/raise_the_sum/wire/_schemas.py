@@ -38,6 +38,7 @@ from raise_the_sum.wire._format import (
     RECORD_FORMAT,
     STATE_FORMAT,
     VIEW_FORMAT,
+    for_class,
 )
 
 __all__ = ["SCHEMA_NAMES", "schema"]
@@ -321,12 +322,7 @@ def schema(cls: object) -> dict[str, Any]:
     >>> schema(Attack)["$defs"]["attack"]["required"]
     ['subtract', 'divide']
     """
-    try:
-        name = SCHEMA_NAMES.get(cls)
-    except TypeError:
-        name = None
-    if name is None:
-        raise TypeError(f"schema: no wire format for {cls!r}")
+    name = for_class(SCHEMA_NAMES, cls, "schema")
     defs = {used: _DEFS[used] for used in sorted(_uses(name, set()))}
     document = {
         "$schema": _SCHEMA_DIALECT,
