@@ -41,6 +41,7 @@ __all__ = [
     "match_winner",
     "new_game",
     "round_winner",
+    "timeout_action",
 ]
 
 # The phases as module constants: an Enum member is a class attribute lookup through the
@@ -253,6 +254,31 @@ def legal_plays_by_definition(state: GameState) -> tuple[Action, ...]:
     to_beat = cast(int, state.to_beat)
     attack = state.attack
     return (*(play for play in plays if score(play.cards, attack) > to_beat), _PASS)
+
+
+def timeout_action(legal: Sequence[Action]) -> Action:
+    """The action taken for a player whose time to act runs out (rule R4.15).
+
+    ``legal`` is :func:`legal_plays` of the state: ``Pass()`` when passing
+    is legal; otherwise the first legal action in that function's order,
+    which is the least cards the rules allow, the lowest in card order (rule
+    R1.4): an opener plays their lowest card alone (with the standard
+    rules), a player who must discard discards their lowest cards (rule
+    R4.8), and between rounds the table moves on (``NextRound()``).
+
+    >>> from raise_the_sum import new_game
+    >>> state = new_game(seed=7)
+    >>> print(*state.hands[0])
+    +5 +5 +6 +6 +7 -3 -5 -6
+    >>> print(timeout_action(legal_plays(state)))      # an opener may not pass (R4.3)
+    play +5
+
+    Raises :class:`ValueError` when nothing is legal (the match is over, rule R5.2).
+    """
+    if not legal:
+        raise ValueError("timeout_action: no legal action; the match is over (rule R5.2)")
+    last = legal[-1]
+    return last if last.__class__ is Pass else legal[0]
 
 
 def submultisets(hand: Sequence[T], low: int, high: int) -> list[tuple[T, ...]]:
