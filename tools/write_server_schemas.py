@@ -42,6 +42,10 @@ _DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 _MAX_INT: Final = 2**53 - 1
 #: The longest client action id (``server/bodies.py``'s ``MAX_ID``).
 _MAX_ID: Final = 128
+#: The longest display name (``server/presence.py``'s ``MAX_NAME``).
+_MAX_NAME: Final = 24
+#: The time per turn a table may have (``server/bodies.py``'s bounds), in seconds.
+_TURN_SECONDS: Final = (5, 3600)
 
 
 def _library(name: str) -> dict[str, Any]:
@@ -162,6 +166,13 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
             version=_integer(0),
         ),
     ),
+    "seat_left": (
+        409,
+        _error(
+            "seat_left",
+            "The seat left the table (rule R5.5): its token may read the table, never act.",
+        ),
+    ),
     "match_not_over": (
         409,
         _error("match_not_over", "The record, with the seed, comes once the match is over."),
@@ -232,6 +243,20 @@ def _seat_document() -> dict[str, Any]:
                 "type": "array",
                 "items": _nullable({"$ref": "#/$defs/legal_score"}),
             },
+            "seating": {
+                "description": "Each seat, in seat order: who plays it, its name, whether a "
+                "person's seat has a socket open, whether it is taken, whether the person left.",
+                "type": "array",
+                "items": {"$ref": "#/$defs/seat_entry"},
+                "minItems": 2,
+                "maxItems": 4,
+            },
+            "turn_deadline": {
+                "description": "At a table with a time per turn, when the person to act runs "
+                "out of time and the server acts for them (rule R4.15): UTC, ISO 8601 with "
+                "milliseconds; else null.",
+                **_nullable({"type": "string", "pattern": _UTC}),
+            },
         },
         ["table", "version", "view", "legal", "events", "seats", "lesson"],
     )
@@ -265,6 +290,36 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                 "lesson": _closed(
                     "What the guide says now, and the cards it points at (tutorial tables).",
                     {"text": _string(), "cards": {"type": "array", "items": _lib("card")}},
+                ),
+                "seat_entry": _closed(
+                    "One seat of the table, as everyone there may know it (no cards).",
+                    {
+                        "kind": {
+                            "description": "Who plays the seat now: 'human', or a bot's name "
+                            "(a seat handed over shows its bot).",
+                            **_string(1),
+                        },
+                        "name": {
+                            "description": "The seat's display name, or null. Public, never a "
+                            "credential.",
+                            **_nullable(_string(1, _MAX_NAME)),
+                        },
+                        "present": {
+                            "description": "For a person's seat: true while a socket of it is "
+                            "open; null for a bot's.",
+                            **_nullable({"type": "boolean"}),
+                        },
+                        "taken": {
+                            "description": "True once a person holds the seat (its token was "
+                            "used); always true for a bot's.",
+                            "type": "boolean",
+                        },
+                        "left": {
+                            "description": "How the person left the table (rule R5.5): 'bot' "
+                            "(handed over) or 'forfeit'; null while they have not.",
+                            **_nullable({"enum": ["bot", "forfeit"]}),
+                        },
+                    },
                 ),
                 "legal_score": _closed(
                     "A legal play's total against the attack in force, and the attack it sends on.",
@@ -306,6 +361,16 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                             },
                             "rules": _nullable(_lib("rules")),
                             "tutorial": {"type": "boolean"},
+                            "turn_seconds": {
+                                "description": "The time for each turn of a person's seat, in "
+                                "seconds (rule R4.15); absent: no limit.",
+                                **_integer(*_TURN_SECONDS),
+                            },
+                            "name": {
+                                "description": "The display name of the first human seat (the "
+                                "creator's); the rules of a name_body's name.",
+                                **_server("name_body#/$defs/display_name"),
+                            },
                         },
                         [],
                     ),
@@ -353,6 +418,98 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                 )
             },
         ),
+        "name_body": (
+            "The body of POST /api/tables/{table}/name",
+            {
+                "name_body": _closed(
+                    "The seat's display name.", {"name": {"$ref": "#/$defs/display_name"}}
+                ),
+                "display_name": {
+                    "description": f"A display name: 1 to {_MAX_NAME} characters after NFC "
+                    "normalisation, of letters and their marks, digits, single spaces between "
+                    "words, and - _ . ' ’; public, never a credential.",
+                    **_string(1, _MAX_NAME),
+                },
+            },
+        ),
+        "leave_body": (
+            "The body of POST /api/tables/{table}/leave",
+            {
+                "leave_body": {
+                    "description": "How the seat leaves (rule R5.5): handed over to a bot (Sam "
+                    "unless named), or forfeited (the server takes its actions by rule R4.15).",
+                    "oneOf": [
+                        _closed(
+                            "Hand the seat over to a bot.",
+                            {
+                                "then": {"const": "bot"},
+                                "bot": {"enum": sorted(BOTS)},
+                            },
+                            ["then"],
+                        ),
+                        _closed("Forfeit.", {"then": {"const": "forfeit"}}),
+                    ],
+                }
+            },
+        ),
+        "notice": (
+            "A notice pushed on every socket of a table: a change that is no action",
+            {
+                "notice": {
+                    "description": "Who is at the table changed, or the server acted for a "
+                    "seat whose time ran out; the next document shows it too.",
+                    "oneOf": [
+                        {"$ref": "#/$defs/presence_notice"},
+                        {"$ref": "#/$defs/name_notice"},
+                        {"$ref": "#/$defs/left_notice"},
+                        {"$ref": "#/$defs/timeout_notice"},
+                    ],
+                },
+                "presence_notice": _closed(
+                    "A person's seat opened its first socket (present) or closed its last.",
+                    {
+                        "notice": {"const": "presence"},
+                        "seat": _integer(0, 3),
+                        "present": {"type": "boolean"},
+                    },
+                ),
+                "name_notice": _closed(
+                    "A seat took a display name.",
+                    {
+                        "notice": {"const": "name"},
+                        "seat": _integer(0, 3),
+                        "name": _server("name_body#/$defs/display_name"),
+                    },
+                ),
+                "left_notice": _closed(
+                    "A person left the table (rule R5.5): handed over to a bot, or forfeited.",
+                    {
+                        "notice": {"const": "left"},
+                        "seat": _integer(0, 3),
+                        "then": {"enum": ["bot", "forfeit"]},
+                        "bot": {
+                            "description": "The bot that plays the seat now; null for a forfeit.",
+                            **_nullable({"enum": sorted(BOTS)}),
+                        },
+                    },
+                ),
+                "timeout_notice": _closed(
+                    "A person's time ran out; the server acted for them (rule R4.15).",
+                    {
+                        "notice": {"const": "timeout"},
+                        "seat": _integer(0, 3),
+                        "did": {
+                            "description": "What the server did, without the cards.",
+                            "enum": ["pass", "play", "discard", "next_round"],
+                        },
+                        "version": {
+                            "description": "The version that action made.",
+                            **_integer(1),
+                        },
+                    },
+                ),
+            },
+        ),
         "check_body": (
             "The body of POST /api/tables/{table}/check",
             {"check_body": _closed("An action to judge.", {"action": _lib("action")})},
@@ -383,9 +540,11 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
             {
                 "socket_server_message": {
                     "description": "A seat document (a push, or an answer with reply_to), "
-                    "or an error (an answer with reply_to, or a refusal of the socket).",
+                    "an error (an answer with reply_to, or a refusal of the socket), or a "
+                    "notice (a change at the table that is no action).",
                     "oneOf": [
                         {"$ref": "#/$defs/document_answer"},
+                        _server("notice"),
                         *({"$ref": f"#/$defs/{name}"} for name in answers),
                     ],
                 },

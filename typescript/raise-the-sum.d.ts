@@ -24,10 +24,13 @@ export type AnyDocument =
   | Event
   | Explanation
   | IllegalAction
+  | LeaveBody
   | MatchRecord
   | MatchWon
   | MustDiscard
+  | NameBody
   | NextRound
+  | Notice
   | Pass
   | Passed
   | Play
@@ -99,6 +102,7 @@ export type ErrorBody =
   | MethodNotAllowed
   | Timeout
   | StaleVersion
+  | SeatLeft
   | MatchNotOver
   | Archived
   | IllegalAction
@@ -110,15 +114,35 @@ export type ErrorBody =
  */
 export type Event = Played | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew;
 /**
+ * How the seat leaves (rule R5.5): handed over to a bot (Sam unless named), or forfeited (the server takes its actions by rule R4.15).
+ */
+export type LeaveBody =
+  | {
+      then: "bot";
+      bot?: "alex" | "cautious" | "greedy" | "random" | "riley" | "sam" | "search";
+    }
+  | {
+      then: "forfeit";
+    };
+/**
+ * A display name: 1 to 24 characters after NFC normalisation, of letters and their marks, digits, single spaces between words, and - _ . ' ’; public, never a credential.
+ */
+export type DisplayName = string;
+/**
+ * Who is at the table changed, or the server acted for a seat whose time ran out; the next document shows it too.
+ */
+export type Notice = PresenceNotice | NameNotice | LeftNotice | TimeoutNotice;
+/**
  * Any event, by its type; a played event has its explanation.
  */
 export type ServerEvent =
   ServerPlayed | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew;
 /**
- * A seat document (a push, or an answer with reply_to), or an error (an answer with reply_to, or a refusal of the socket).
+ * A seat document (a push, or an answer with reply_to), an error (an answer with reply_to, or a refusal of the socket), or a notice (a change at the table that is no action).
  */
 export type SocketServerMessage =
   | DocumentAnswer
+  | Notice
   | BadInputAnswer
   | TooBigAnswer
   | UnauthorizedAnswer
@@ -127,6 +151,7 @@ export type SocketServerMessage =
   | MethodNotAllowedAnswer
   | TimeoutAnswer
   | StaleVersionAnswer
+  | SeatLeftAnswer
   | MatchNotOverAnswer
   | ArchivedAnswer
   | IllegalActionAnswer
@@ -243,6 +268,14 @@ export interface CreateBody {
   ];
   rules?: Rules | null;
   tutorial?: boolean;
+  /**
+   * The time for each turn of a person's seat, in seconds (rule R4.15); absent: no limit.
+   */
+  turn_seconds?: number;
+  /**
+   * The display name of the first human seat (the creator's); the rules of a name_body's name.
+   */
+  name?: string;
 }
 /**
  * The configuration of a game; a missing field takes its default.
@@ -344,6 +377,13 @@ export interface Timeout {
 export interface StaleVersion {
   error: "stale_version";
   version: number;
+  message: string;
+}
+/**
+ * The seat left the table (rule R5.5): its token may read the table, never act.
+ */
+export interface SeatLeft {
+  error: "seat_left";
   message: string;
 }
 /**
@@ -463,6 +503,55 @@ export interface MatchRecord {
   };
 }
 /**
+ * The seat's display name.
+ */
+export interface NameBody {
+  name: DisplayName;
+}
+/**
+ * A person's seat opened its first socket (present) or closed its last.
+ */
+export interface PresenceNotice {
+  notice: "presence";
+  seat: number;
+  present: boolean;
+}
+/**
+ * A seat took a display name.
+ */
+export interface NameNotice {
+  notice: "name";
+  seat: number;
+  name: DisplayName;
+}
+/**
+ * A person left the table (rule R5.5): handed over to a bot, or forfeited.
+ */
+export interface LeftNotice {
+  notice: "left";
+  seat: number;
+  then: "bot" | "forfeit";
+  /**
+   * The bot that plays the seat now; null for a forfeit.
+   */
+  bot: ("alex" | "cautious" | "greedy" | "random" | "riley" | "sam" | "search") | null;
+}
+/**
+ * A person's time ran out; the server acted for them (rule R4.15).
+ */
+export interface TimeoutNotice {
+  notice: "timeout";
+  seat: number;
+  /**
+   * What the server did, without the cards.
+   */
+  did: "pass" | "play" | "discard" | "next_round";
+  /**
+   * The version that action made.
+   */
+  version: number;
+}
+/**
  * What one seat receives: the table's version, the seat's view, its legal actions, the events it may know since the version it last saw, the seats and the lesson.
  */
 export interface SeatDocument {
@@ -507,6 +596,17 @@ export interface SeatDocument {
    * Only when asked for (?scores=1): for each legal action, in the same order, a play's total and the attack it sends on; null for another action.
    */
   legal_scores?: (LegalScore | null)[];
+  /**
+   * Each seat, in seat order: who plays it, its name, whether a person's seat has a socket open, whether it is taken, whether the person left.
+   *
+   * @minItems 2
+   * @maxItems 4
+   */
+  seating?: [SeatEntry, SeatEntry] | [SeatEntry, SeatEntry, SeatEntry] | [SeatEntry, SeatEntry, SeatEntry, SeatEntry];
+  /**
+   * At a table with a time per turn, when the person to act runs out of time and the server acts for them (rule R4.15): UTC, ISO 8601 with milliseconds; else null.
+   */
+  turn_deadline?: string | null;
 }
 /**
  * The table as one seat sees it.
@@ -576,6 +676,31 @@ export interface LegalScore {
   attack_text: string | null;
 }
 /**
+ * One seat of the table, as everyone there may know it (no cards).
+ */
+export interface SeatEntry {
+  /**
+   * Who plays the seat now: 'human', or a bot's name (a seat handed over shows its bot).
+   */
+  kind: string;
+  /**
+   * The seat's display name, or null. Public, never a credential.
+   */
+  name: string | null;
+  /**
+   * For a person's seat: true while a socket of it is open; null for a bot's.
+   */
+  present: boolean | null;
+  /**
+   * True once a person holds the seat (its token was used); always true for a bot's.
+   */
+  taken: boolean;
+  /**
+   * How the person left the table (rule R5.5): 'bot' (handed over) or 'forfeit'; null while they have not.
+   */
+  left: ("bot" | "forfeit") | null;
+}
+/**
  * A seat document, with reply_to when it answers the client's action.
  */
 export interface DocumentAnswer {
@@ -620,6 +745,17 @@ export interface DocumentAnswer {
    * Only when asked for (?scores=1): for each legal action, in the same order, a play's total and the attack it sends on; null for another action.
    */
   legal_scores?: (LegalScore | null)[];
+  /**
+   * Each seat, in seat order: who plays it, its name, whether a person's seat has a socket open, whether it is taken, whether the person left.
+   *
+   * @minItems 2
+   * @maxItems 4
+   */
+  seating?: [SeatEntry, SeatEntry] | [SeatEntry, SeatEntry, SeatEntry] | [SeatEntry, SeatEntry, SeatEntry, SeatEntry];
+  /**
+   * At a table with a time per turn, when the person to act runs out of time and the server acts for them (rule R4.15): UTC, ISO 8601 with milliseconds; else null.
+   */
+  turn_deadline?: string | null;
   /**
    * The client id of the action this message answers; absent in a push.
    */
@@ -710,6 +846,17 @@ export interface TimeoutAnswer {
 export interface StaleVersionAnswer {
   error: "stale_version";
   version: number;
+  message: string;
+  /**
+   * The client id of the action this message answers; absent in a push.
+   */
+  reply_to?: string;
+}
+/**
+ * The seat left the table (rule R5.5): its token may read the table, never act.
+ */
+export interface SeatLeftAnswer {
+  error: "seat_left";
   message: string;
   /**
    * The client id of the action this message answers; absent in a push.

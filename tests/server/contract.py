@@ -161,6 +161,8 @@ ANSWERS: Final[list[tuple[str, re.Pattern[str], int, str]]] = [
     ("POST", re.compile(r"/api/tables/[^/]+/actions"), 200, "server:seat_document"),
     ("POST", re.compile(r"/api/tables/[^/]+/check"), 200, "server:check_answer"),
     ("GET", re.compile(r"/api/tables/[^/]+/record"), 200, "wire:record"),
+    ("POST", re.compile(r"/api/tables/[^/]+/name"), 200, "server:seat_document"),
+    ("POST", re.compile(r"/api/tables/[^/]+/leave"), 200, "server:seat_document"),
 ]
 
 

@@ -88,6 +88,8 @@ def test_the_openapi_document_covers_every_route_and_its_errors() -> None:
         "/api/tables/{table}/actions",
         "/api/tables/{table}/check",
         "/api/tables/{table}/record",
+        "/api/tables/{table}/name",
+        "/api/tables/{table}/leave",
         "/openapi.json",
     }
     actions = paths["/api/tables/{table}/actions"]["post"]["responses"]

@@ -172,6 +172,7 @@ def test_the_answer_kept_as_a_document_equals_a_fresh_build_byte_for_byte(tmp_pa
                 seat=0,
                 seats=table.seats,
                 tutorial=table.tutorial,
+                seating=table.seating(),
             )
             assert outcome.answer.body == fresh
             assert table.document(0, sent) == fresh

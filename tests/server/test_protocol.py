@@ -35,6 +35,8 @@ KEYS = [
     "must_discard",
     "attack_text",
     "next_round_at",
+    "seating",
+    "turn_deadline",
 ]
 
 

@@ -80,6 +80,10 @@ async function main(): Promise<void> {
       console.log(describe(value), value.reply_to === undefined ? "" : `(to ${value.reply_to})`);
       return;
     }
+    if ("notice" in value) {
+      console.log(`notice: ${value.notice} for seat ${value.seat}`);
+      return;
+    }
     value.events.forEach((event) => console.log(line(event)));
     if (value.view.phase === "match_over") {
       console.log(`over: ${value.view.points.join(" to ")}`);

@@ -36,6 +36,8 @@ from raise_the_sum.server.bodies import (
     parse_check_body,
     parse_create_body,
     parse_json,
+    parse_leave_body,
+    parse_name_body,
     parse_since,
 )
 from raise_the_sum.server.errors import ProtocolError, bad_input
@@ -222,7 +224,13 @@ async def create_table(request: Request, service: TableService) -> Response:
         if wait > 0:
             raise _too_many(wait, "new tables from this address")
     body = parse_create_body(await _read_json(request))
-    created = await service.create(body.seats, body.rules, tutorial=body.tutorial)
+    created = await service.create(
+        body.seats,
+        body.rules,
+        tutorial=body.tutorial,
+        turn_seconds=body.turn_seconds,
+        name=body.name,
+    )
     answer = {
         "table": created.table,
         "tokens": {str(seat): token for seat, token in created.tokens.items()},
@@ -255,6 +263,22 @@ async def post_check(request: Request, service: TableService) -> Response:
     table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
     action = parse_check_body(await _read_json(request))
     return _json_response(await service.check(table, seat, action))
+
+
+@_route
+async def post_name(request: Request, service: TableService) -> Response:
+    """``POST /api/tables/{id}/name``: the seat's display name; the seat's document after."""
+    table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
+    name = parse_name_body(await _read_json(request))
+    return _json_response(await service.name(table, seat, name))
+
+
+@_route
+async def post_leave(request: Request, service: TableService) -> Response:
+    """``POST /api/tables/{id}/leave``: the seat leaves (rule R5.5); its document after."""
+    table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
+    body = parse_leave_body(await _read_json(request))
+    return _json_response(await service.leave(table, seat, body))
 
 
 @_route
@@ -358,7 +382,13 @@ async def table_socket(websocket: WebSocket) -> None:
         scores = _flag(websocket, "scores")
         first_version = table.version  # the version ``first`` shows
         first = await service.document(table, seat, since, scores=scores)
-        service.open_socket(table, seat)
+        if service.open_socket(table, seat):  # the seat's first socket: now present
+            try:
+                first = await service.document(table, seat, since, scores=scores)
+                first_version = table.version
+            except BaseException:
+                service.close_socket(table, seat)
+                raise
     except (ProtocolError, StoreUnavailable) as failure:
         error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
         await websocket.accept()  # a browser sees only close codes of an accepted socket
@@ -442,6 +472,8 @@ async def _serve_socket(
     try:
         await send(first, None)
         while not reader.done():
+            for message in service.notices(table, wake):  # before the documents they precede
+                await send(message, None)
             if table.version > seen:  # also a change while the handshake went on
                 version = table.version
                 document = await service.document(table, seat, seen, scores=scores)
@@ -586,6 +618,8 @@ def create_app(
         Route("/api/tables/{table}/actions", post_action, methods=["POST"]),
         Route("/api/tables/{table}/check", post_check, methods=["POST"]),
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
+        Route("/api/tables/{table}/name", post_name, methods=["POST"]),
+        Route("/api/tables/{table}/leave", post_leave, methods=["POST"]),
         WebSocketRoute("/api/tables/{table}/ws", table_socket),
     ]
     middleware = [Middleware(RequestLimit, limits=limits)]

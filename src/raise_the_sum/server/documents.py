@@ -39,9 +39,17 @@ client, so the leak tests hold this function:
     only when asked for (``?scores=1``): for each legal action, in the same
     order, a play's ``{"total": N, "attack": <Attack>, "attack_text": ...}``
     (its total against the attack in force, and the attack it sends on),
-    or null for any other action.
+    or null for any other action;
+``seating``
+    one object per seat, in seat order (:func:`seating_entry`): who plays it
+    now (``"human"`` or a bot's name), its display name, whether a person's
+    seat has a socket open (``present``), whether it is taken, and whether
+    the person left (``"bot"``: handed over, ``"forfeit"``), else null;
+``turn_deadline``
+    when the person to act runs out of time at a table with a time per turn
+    (rule R4.15), a UTC time as ``next_round_at`` writes it; else null.
 
-The last four were added in wire format 1 too: a client that does not
+The last six were added in wire format 1 too: a client that does not
 know them ignores them.
 """
 
@@ -69,6 +77,7 @@ __all__ = [
     "encode_event",
     "seat_document",
     "seat_events",
+    "seating_entry",
 ]
 
 
@@ -105,6 +114,17 @@ def seat_events(events: Sequence[Event], seat: int) -> str:
     return _text([encode_event(event) for event in observe_events(events, seat)])[1:-1]
 
 
+def seating_entry(
+    *, kind: str, name: str | None, present: bool | None, taken: bool, left: str | None
+) -> dict[str, object]:
+    """One seat's entry in a document's ``seating``: public facts about the seat, no cards.
+
+    >>> seating_entry(kind="human", name="Ann", present=True, taken=True, left=None)
+    {'kind': 'human', 'name': 'Ann', 'present': True, 'taken': True, 'left': None}
+    """
+    return {"kind": kind, "name": name, "present": present, "taken": taken, "left": left}
+
+
 def seat_document(
     *,
     table: str,
@@ -116,6 +136,8 @@ def seat_document(
     tutorial: bool,
     next_round_at: float | None = None,
     scores: bool = False,
+    seating: Sequence[dict[str, object]] | None = None,
+    turn_deadline: float | None = None,
 ) -> bytes:
     """What ``seat`` receives at ``version``: the document, encoded.
 
@@ -123,6 +145,9 @@ def seat_document(
     client last saw, oldest first, each what this seat may know of them
     (:func:`seat_events`). ``next_round_at`` is when the brief result ends
     (seconds since the epoch), and ``scores`` adds ``legal_scores``.
+    ``seating`` are the seats' entries (:func:`seating_entry`), and
+    ``turn_deadline`` when the person to act runs out of time (seconds
+    since the epoch), or None.
     """
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
@@ -140,6 +165,9 @@ def seat_document(
             else None
         ),
     }
+    if seating is not None:
+        more["seating"] = list(seating)
+    more["turn_deadline"] = None if turn_deadline is None else _utc(turn_deadline)
     if scores:
         more["legal_scores"] = [_scored(action, state) for action in legal]
     # The same bytes as dumps() of the whole object, in the keys' order: the legal

@@ -60,7 +60,7 @@ T = TypeVar("T")
 
 #: The layout of the database that this store writes (SQLite's ``user_version``). A database
 #: of an earlier layout is upgraded when it is opened; one of a later layout is refused.
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 
 class StoreError(Exception):
@@ -123,9 +123,13 @@ class NewTable:
     token_hashes: tuple[tuple[int, str], ...]
     #: True once the match is over.
     over: bool = False
-    #: True when the server acts next (a bot's turn, the pause between rounds): such a table
-    #: is resumed at start-up (:meth:`Store.resumable`); the others wait to be asked for.
+    #: True when the server acts next (a bot's turn, the pause between rounds, a turn with a
+    #: time limit): such a table is resumed at start-up (:meth:`Store.resumable`); the others
+    #: wait to be asked for.
     driven: bool = True
+    #: The table's seating, JSON text: what changes at the table but is not the match (the
+    #: seats' names, who left); written again by :meth:`Store.seating`.
+    seating: str = "{}"
 
 
 @attrs.frozen
@@ -153,6 +157,8 @@ class StoredTable:
     touched: float = 0.0
     #: True once the match is over.
     over: bool = False
+    #: The table's seating, JSON text (see :attr:`NewTable.seating`).
+    seating: str = "{}"
 
 
 @attrs.frozen
@@ -235,6 +241,16 @@ class Store(Protocol):
         """The table and seat a token hash belongs to, or None."""
         ...
 
+    async def seating(self, table_id: str, seating: str, *, driven: bool) -> None:
+        """Write the table's seating (JSON text, see :attr:`NewTable.seating`), whole.
+
+        ``driven`` is whether the server acts next now (a seat handed to a
+        bot may make it so). The version, the steps and ``touched`` stay as
+        they are: a change of seating is no action. Nothing is written for
+        a table that does not exist.
+        """
+        ...
+
     async def resumable(self, since: float) -> tuple[str, ...]:
         """The ids of the tables to resume at start-up.
 
@@ -259,7 +275,8 @@ CREATE TABLE IF NOT EXISTS tables (
     extra TEXT NOT NULL,
     over INTEGER NOT NULL,
     touched REAL NOT NULL DEFAULT 0,
-    driven INTEGER NOT NULL DEFAULT 1
+    driven INTEGER NOT NULL DEFAULT 1,
+    seating TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL,
@@ -292,7 +309,8 @@ CREATE INDEX IF NOT EXISTS tables_resumable ON tables (touched) WHERE over = 0 A
 #: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 0 (a
 #: database made before layouts had numbers) lacks the tables' ``touched`` and ``driven``
 #: columns, and may keep its answers in key order (``WITHOUT ROWID``), where refusals cannot
-#: be forgotten oldest first: they are copied into the layout above.
+#: be forgotten oldest first: they are copied into the layout above. Layout 1 lacks the
+#: tables' ``seating`` (names, who left), which starts empty.
 _UPGRADES: Final = {
     0: """
 ALTER TABLE tables ADD COLUMN touched REAL NOT NULL DEFAULT 0;
@@ -309,6 +327,9 @@ CREATE TABLE answers_upgraded (
 INSERT INTO answers_upgraded SELECT table_id, seat, client_id, status, body FROM answers;
 DROP TABLE answers;
 ALTER TABLE answers_upgraded RENAME TO answers;
+""",
+    1: """
+ALTER TABLE tables ADD COLUMN seating TEXT NOT NULL DEFAULT '{{}}';
 """,
 }
 
@@ -637,8 +658,9 @@ class SQLiteStore:
 
         def run(db: sqlite3.Connection) -> None:
             db.execute(
-                "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven) "
-                "VALUES (?, 0, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables "
+                "(id, version, state, setup, extra, over, touched, driven, seating) "
+                "VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.table_id,
                     table.state,
@@ -647,6 +669,7 @@ class SQLiteStore:
                     int(table.over),
                     time.time(),
                     int(table.driven),
+                    table.seating,
                 ),
             )
             db.executemany(
@@ -663,7 +686,8 @@ class SQLiteStore:
             db.execute("BEGIN")
             try:
                 row = db.execute(
-                    "SELECT version, state, setup, extra, touched, over FROM tables WHERE id = ?",
+                    "SELECT version, state, setup, extra, touched, over, seating FROM tables "
+                    "WHERE id = ?",
                     (table_id,),
                 ).fetchone()
                 if row is None:
@@ -695,6 +719,7 @@ class SQLiteStore:
                 answered=tuple((seat, client_id) for seat, client_id in answered),
                 touched=row[4],
                 over=bool(row[5]),
+                seating=row[6],
             )
 
         return await self._read(run)
@@ -794,6 +819,17 @@ class SQLiteStore:
             return None if row is None else (row[0], row[1])
 
         return await self._read(run)
+
+    async def seating(self, table_id: str, seating: str, *, driven: bool) -> None:
+        """Write the table's seating and whether the server acts next (:meth:`Store.seating`)."""
+
+        def run(db: sqlite3.Connection) -> None:
+            db.execute(
+                "UPDATE tables SET seating = ?, driven = ? WHERE id = ?",
+                (seating, int(driven), table_id),
+            )
+
+        await self._write(run)
 
     async def resumable(self, since: float) -> tuple[str, ...]:
         """The ids of the tables to resume at start-up (see :meth:`Store.resumable`)."""

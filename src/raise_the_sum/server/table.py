@@ -28,8 +28,9 @@ from raise_the_sum.cards import Card
 from raise_the_sum.events import Event, step
 from raise_the_sum.limits import action_bound
 from raise_the_sum.rng import Rng
-from raise_the_sum.server.documents import seat_document, seat_events
+from raise_the_sum.server.documents import seat_document, seat_events, seating_entry
 from raise_the_sum.server.limits import INLINE_ACTIONS
+from raise_the_sum.server.presence import FORFEIT, Roster
 from raise_the_sum.server.store import Answer, StoredTable
 from raise_the_sum.state import GameState, Phase
 
@@ -42,6 +43,7 @@ __all__ = [
     "Table",
     "extra_text",
     "revive",
+    "seated",
     "seed_commitment",
     "setup_text",
 ]
@@ -134,10 +136,75 @@ class Table:
     pace: float = 0.0
     #: Documents built at this version, by (seat, since, scores).
     documents: dict[tuple[int, int, bool], bytes] = attrs.field(factory=dict)
+    #: The seats' names, who left, and who plays a left seat (:mod:`.presence`).
+    roster: Roster = attrs.field(factory=Roster)
+    #: The time for each turn of a person's seat, in seconds (rule R4.15), or None: no limit.
+    turn_seconds: int | None = None
+    #: The notices waiting to be sent on each open WebSocket, by its watcher.
+    outboxes: dict[asyncio.Event, list[bytes]] = attrs.field(factory=dict)
+    #: Set to wake the table's task (:mod:`~raise_the_sum.server.driving`) when it waits for a
+    #: turn's deadline and the table moves on.
+    nudge: asyncio.Event = attrs.field(factory=asyncio.Event)
+    #: Counts the changes of seating (presence, names, leaving): a document built while one
+    #: happened is not kept.
+    seating_serial: int = 0
 
     def __attrs_post_init__(self) -> None:
         # The parts that driven() rebuilds the driver's table from, checked once, here.
         match_driver.Table(self.state, self.bots, self.rngs, match_driver.NextRoundBy.DRIVER)
+
+    def timed(self, state: GameState) -> bool:
+        """True when a person is to play or discard in ``state`` and the table has a time limit."""
+        return (
+            self.turn_seconds is not None
+            and (state.phase is Phase.PLAY or state.phase is Phase.DISCARD)
+            and self.bots[state.current] is None
+        )
+
+    def deadline(self) -> float | None:
+        """When the person to act now runs out of time (seconds since the epoch), or None.
+
+        The turn began at the table's last commit (``touched``, as the store
+        keeps it), so a restarted server finds the same deadline.
+        """
+        if not self.timed(self.state):
+            return None
+        assert self.turn_seconds is not None
+        return self.touched + self.turn_seconds
+
+    def server_acts(self, state: GameState, rngs: tuple[Rng | None, ...]) -> bool:
+        """True when the server acts next at ``state``: a bot, the next round, or a timer."""
+        driven = match_driver.trusted_table(
+            state, self.bots, rngs, match_driver.NextRoundBy.DRIVER
+        ).driver_to_act
+        return driven or self.timed(state)
+
+    def seating(self) -> list[dict[str, object]]:
+        """The document's ``seating``: each seat's player, name, presence, and whether it left.
+
+        A seat handed over to a bot shows the bot's name as its kind, and
+        no presence; a forfeited seat stays ``"human"``.
+        """
+        entries = []
+        for seat, kind in enumerate(self.seats):
+            left = self.roster.left.get(seat)
+            player = self.roster.players.get(seat)
+            playing = player[0] if player is not None and left != FORFEIT else kind
+            entries.append(
+                seating_entry(
+                    kind=playing,
+                    name=self.roster.names.get(seat),
+                    present=self.sockets.get(seat, 0) > 0 if playing == HUMAN else None,
+                    taken=kind != HUMAN or seat in self.roster.left,
+                    left=left,
+                )
+            )
+        return entries
+
+    def seating_changed(self) -> None:
+        """Forget the documents built: the seating they show changed."""
+        self.seating_serial += 1
+        self.documents.clear()
 
     def document(self, seat: int, since: int, *, scores: bool = False) -> bytes:
         """The seat's document now, with the events since ``since`` (built once per version).
@@ -171,6 +238,8 @@ class Table:
             tutorial=self.tutorial,
             next_round_at=self.touched + self.pace if self.pace > 0 else None,
             scores=scores,
+            seating=self.seating(),
+            turn_deadline=self.deadline(),
         )
 
     def keep(self, key: tuple[int, int, bool], built: bytes) -> None:
@@ -197,7 +266,10 @@ class Table:
     def threaded(self, driven: match_driver.Table) -> bool:
         """True when the driver's next action at ``driven`` is a search bot's: for the pool."""
         state = driven.state
-        return state.phase is not Phase.ROUND_OVER and self.seats[state.current] in THREAD_BOTS
+        if state.phase is Phase.ROUND_OVER:
+            return False
+        bot = self.bots[state.current]
+        return bot is not None and bot.name in THREAD_BOTS
 
     def seen_in(self, steps: Sequence[Step]) -> dict[int, list[str]]:
         """What each person's seat may know of each step's events, as documents write them."""
@@ -221,20 +293,45 @@ class Table:
         return driven
 
 
-def setup_text(seats: Sequence[str], deck: Sequence[Card] | None, tutorial: bool) -> str:
+def setup_text(
+    seats: Sequence[str],
+    deck: Sequence[Card] | None,
+    tutorial: bool,
+    turn_seconds: int | None = None,
+) -> str:
     """What a table was created with and never changes, as the store keeps it (JSON)."""
-    return json.dumps(
-        {
-            "seats": list(seats),
-            "deck": None if deck is None else [wire.encode(card) for card in deck],
-            "tutorial": tutorial,
-        }
-    )
+    setup: dict[str, object] = {
+        "seats": list(seats),
+        "deck": None if deck is None else [wire.encode(card) for card in deck],
+        "tutorial": tutorial,
+    }
+    if turn_seconds is not None:
+        setup["turn_seconds"] = turn_seconds
+    return json.dumps(setup)
 
 
 def extra_text(rngs: Sequence[Rng | None]) -> str:
     """What changes with the state, as the store keeps it: the bots' generators (JSON)."""
     return json.dumps({"rngs": [None if rng is None else str(rng.state) for rng in rngs]})
+
+
+def seated(
+    seats: Sequence[str], roster: Roster, rngs: tuple[Rng | None, ...]
+) -> tuple[tuple[Bot | None, ...], tuple[Rng | None, ...]]:
+    """Who plays each seat, and the bots' generators: the seat kinds, then those who left.
+
+    A left seat is played by its bot (:meth:`Roster.player
+    <raise_the_sum.server.presence.Roster.player>`); its generator is the
+    stored one, or, before the seat's first commit since it left, a new one
+    from the seed the roster keeps.
+    """
+    bots = [None if kind == HUMAN else make_bot(kind) for kind in seats]
+    generators = list(rngs)
+    for seat, (_, seed) in roster.players.items():
+        bots[seat] = roster.player(seat)
+        if generators[seat] is None:
+            generators[seat] = Rng.from_seed(seed)
+    return tuple(bots), tuple(generators)
 
 
 def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
@@ -249,7 +346,9 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
         extra = json.loads(stored.extra)
         seats = tuple(setup["seats"])
         deck = setup["deck"]
+        turn_seconds = setup.get("turn_seconds")
         state = wire.loads(GameState, stored.state)
+        roster = Roster.parse(stored.seating)
     except (KeyError, TypeError, ValueError) as error:
         raise RuntimeError(f"table {stored.table_id}: {error}") from error
     humans = [seat for seat, _ in stored.token_hashes]
@@ -272,22 +371,29 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
             f"table {stored.table_id}: {len(actions)} steps stored for version {stored.version}"
         )
     try:
+        bots, rngs = seated(
+            seats,
+            roster,
+            tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
+        )
         return Table(
             table_id=stored.table_id,
             seats=seats,
-            bots=tuple(None if kind == HUMAN else make_bot(kind) for kind in seats),
+            bots=bots,
             token_hashes=dict(stored.token_hashes),
             deck=None if deck is None else tuple(wire.decode(Card, card) for card in deck),
             tutorial=bool(setup["tutorial"]),
             state=state,
             version=stored.version,
-            rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
+            rngs=rngs,
             seen=seen,
             actions=actions,
             answered=set(stored.answered),
             heavy=action_bound(state.rules) > INLINE_ACTIONS,
             touched=stored.touched,
             pace=pace,
+            roster=roster,
+            turn_seconds=None if turn_seconds is None else int(turn_seconds),
         )
     except (KeyError, TypeError, ValueError) as error:  # the bots and generators disagree
         raise RuntimeError(f"table {stored.table_id}: {error}") from error
