@@ -24,7 +24,14 @@ from raise_the_sum import Rules, wire
 from raise_the_sum.actions import Action
 from raise_the_sum.server import tables as tables_module
 from raise_the_sum.server.service import TableService
-from raise_the_sum.server.store import Answer, Commit, NewTable, SQLiteStore, StoredStep
+from raise_the_sum.server.store import (
+    SCHEMA_VERSION,
+    Answer,
+    Commit,
+    NewTable,
+    SQLiteStore,
+    StoredStep,
+)
 from raise_the_sum.server.table import revive
 from raise_the_sum.state import Phase
 
@@ -294,6 +301,54 @@ def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
         assert seat == 0 and again.document(0, 0) == document
         assert again.state.phase is Phase.MATCH_OVER
         await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
+#: Layout 1: the tables' ``touched`` and ``driven`` columns, no ``seating`` yet.
+LAYOUT_1 = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL,
+    setup TEXT NOT NULL, extra TEXT NOT NULL, over INTEGER NOT NULL,
+    touched REAL NOT NULL DEFAULT 0, driven INTEGER NOT NULL DEFAULT 1);
+CREATE TABLE steps (table_id TEXT NOT NULL, version INTEGER NOT NULL, seat INTEGER NOT NULL,
+    action TEXT NOT NULL, events TEXT NOT NULL, PRIMARY KEY (table_id, version)) WITHOUT ROWID;
+CREATE TABLE tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL)
+    WITHOUT ROWID;
+CREATE TABLE answers (table_id TEXT NOT NULL, seat INTEGER NOT NULL, client_id TEXT NOT NULL,
+    status INTEGER NOT NULL, body BLOB NOT NULL, UNIQUE (table_id, seat, client_id));
+INSERT INTO tables VALUES ('old', 0, 's', 'u', 'e', 0, 1.0, 0);
+PRAGMA user_version = 1;
+"""
+
+
+@pytest.mark.parametrize("layout", ["now", "layout 0", "layout 1"])
+def test_the_seating_is_kept_whole_and_an_older_database_is_upgraded_to_hold_it(
+    tmp_path: Path, layout: str
+) -> None:
+    made = {"layout 0": LAYOUT_0, "layout 1": LAYOUT_1}.get(layout)
+    if made is not None:
+        with sqlite3.connect(tmp_path / "tables.db") as connection:
+            connection.executescript(made)
+        connection.close()
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        (user_version,) = store._connection.execute("PRAGMA user_version").fetchone()
+        assert user_version == SCHEMA_VERSION == 2
+        if layout == "layout 1":
+            old = await store.load("old")
+            assert old is not None and old.seating == "{}" and old.version == 0
+        await store.create(attrs.evolve(_new_table("a"), seating='{"names":{"0":"Ann"}}'))
+        loaded = await store.load("a")
+        assert loaded is not None and loaded.seating == '{"names":{"0":"Ann"}}'
+        assert await store.resumable(0) == ("a",)
+        await store.seating("a", '{"names":{"0":"Zoë"}}', driven=False)
+        await store.seating("nobody", "{}", driven=True)  # no such table: nothing written
+        again = await store.load("a")
+        assert again is not None and again.seating == '{"names":{"0":"Zoë"}}'
+        assert again.version == loaded.version and again.touched == loaded.touched
+        assert await store.resumable(0) == ()
         await store.close()
 
     asyncio.run(scenario())

@@ -171,7 +171,7 @@ def parse_create_body(value: Any) -> CreateBody:
         seats = tuple(seats)
     rules = None if body.get("rules") is None else _decode(Rules, body["rules"], "/rules")
     turn_seconds = body.get("turn_seconds")
-    if turn_seconds is not None and (
+    if "turn_seconds" in body and (
         type(turn_seconds) is not int or not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS
     ):
         raise bad_input(
