@@ -184,7 +184,10 @@ def parse_create_body(value: Any) -> CreateBody:
 
 
 def parse_name_body(value: Any) -> str:
-    """A name body, ``{"name": "…"}``: the name, checked (:func:`.presence.check_name`)."""
+    """A name body, ``{"name": "…"}``: the name, checked.
+
+    The rules of a name are :func:`~raise_the_sum.server.presence.check_name`'s.
+    """
     body = _object(value, ("name",))
     return check_name(body["name"])
 

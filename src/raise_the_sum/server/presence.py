@@ -55,8 +55,9 @@ MAX_NAME: Final = 24
 #: The punctuation a name may hold besides letters, digits and single spaces.
 NAME_PUNCTUATION: Final = frozenset("-_.'’")
 
-#: How a seat leaves (``then`` in the leave body, the ``left`` notice and ``seating``).
+#: A seat handed over to a bot (``then`` in the leave body, the ``left`` notice, ``seating``).
 HAND_OVER: Final = "bot"
+#: A seat forfeited: the server takes its actions by rule R4.15 (``then``, as above).
 FORFEIT: Final = "forfeit"
 
 #: The bot that takes a seat handed over when the leave body names none: Sam, the careful one.

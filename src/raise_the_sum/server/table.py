@@ -136,7 +136,8 @@ class Table:
     pace: float = 0.0
     #: Documents built at this version, by (seat, since, scores).
     documents: dict[tuple[int, int, bool], bytes] = attrs.field(factory=dict)
-    #: The seats' names, who left, and who plays a left seat (:mod:`.presence`).
+    #: The seats' names, who left, and who plays a left seat
+    #: (:mod:`~raise_the_sum.server.presence`).
     roster: Roster = attrs.field(factory=Roster)
     #: The time for each turn of a person's seat, in seconds (rule R4.15), or None: no limit.
     turn_seconds: int | None = None
