@@ -3,13 +3,15 @@
 // through the game server. This module wires the page together; the connection (connection.js),
 // how a document becomes what is drawn (state.js, words.js), the drawing (render.js, cards.js) and
 // the guided hand (lessons.js) live in their own modules.
-import { ApiError, actionId, checkAction, createTable, getTable } from "./api.js";
+import { ApiError, actionId, checkAction, createTable, getTable, leaveTable } from "./api.js";
 import { Connection, connectionWords } from "./connection.js";
 import { lessonModel, renderLesson } from "./lessons.js";
 import { animatePlay, appendLog, clearLog, followLog, renderCentre, renderHand, renderSeats } from "./render.js";
 import {
+  applyNotice,
   attackOnYou,
   chooseSession,
+  countdownText,
   discardCount,
   discarding,
   enterWord,
@@ -17,8 +19,12 @@ import {
   keepSelection,
   legalHas,
   myTurn,
+  namesWithSeating,
+  noticeWords,
+  othersToTell,
   promptText,
   readFragment,
+  secondsLeft,
   titleText,
   verdictWords,
 } from "./state.js";
@@ -160,7 +166,11 @@ function chosenSeats() {
 async function startMatch(spec) {
   if (S.starting) return;
   S.starting = true;
-  // Leave the old table first: its connection stops, so nothing of it reaches the new table.
+  // Leave the old table first: its connection stops, so nothing of it reaches the new table. A
+  // table shared with other people is left with the leave action, so that they see it at once
+  // and the server plays this seat from then on (a forfeit) instead of waiting on it for ever.
+  const old = S.session;
+  if (old && othersToTell(S.doc)) leaveTable(old.table, old.token, "forfeit").catch(() => {});
   S.session = null;
   stopLive();
   show("table");
@@ -249,7 +259,7 @@ function applyDoc(doc) {
   const first = before === null;
   const newer = first || doc.version > before.version;
   S.doc = doc;
-  S.names = seatNames(seatKinds(doc), doc.view.seat);
+  S.names = namesOf(doc);
   const events = Array.isArray(doc.events) ? doc.events : [];
   if (first) {
     clearLog();
@@ -288,6 +298,31 @@ function applyDoc(doc) {
   if (S.selected.size && !S.verdict) updateVerdict();
 }
 
+function namesOf(doc) {
+  return namesWithSeating(seatNames(seatKinds(doc), doc.view.seat), doc.seating, doc.view.seat);
+}
+
+/** A notice: a change at the table that is no action. The log says it; a seat that left, a banner. */
+function applyNoticeToPage(notice) {
+  if (!S.doc) return;
+  const said = noticeWords(notice, S.names, S.doc.view.seat);
+  S.doc = applyNotice(S.doc, notice);
+  S.names = namesOf(S.doc);
+  if (said) say(notice.notice === "left" || notice.notice === "timeout" ? "round" : "info", notice.notice, said);
+  if (notice.notice === "left" && notice.seat !== S.doc.view.seat) showBanner(said, false, false);
+  render();
+}
+
+/** The countdown to the turn's deadline, when the table has a time per turn. */
+function tickCountdown() {
+  const box = $("countdown");
+  const text = S.doc && !$("table").hidden ? countdownText(S.doc, S.names, Date.now()) : null;
+  box.hidden = text === null;
+  if (text !== null && box.textContent !== text) box.textContent = text;
+  const left = S.doc ? secondsLeft(S.doc.turn_deadline, Date.now()) : null;
+  box.classList.toggle("urgent", left !== null && left <= 5);
+}
+
 function lessonNow() {
   const lesson = S.doc && S.doc.lesson;
   return lesson && lesson.text ? lesson.text : null;
@@ -311,6 +346,9 @@ function startLive() {
       if (S.session !== session) return;
       saveSession(null);
       showStart("That table is no longer available. Start a new match.");
+    },
+    onNotice: (notice) => {
+      if (S.session === session) applyNoticeToPage(notice);
     },
   });
   S.conn.start();
@@ -339,7 +377,8 @@ function setConnection(state, retryMs = null) {
 
 function render() {
   const { view } = S.doc;
-  renderSeats(view, S.names, S.lastAction);
+  renderSeats(view, S.names, S.lastAction, S.doc.seating);
+  tickCountdown();
   renderCentre(view, S.names);
   drawHand();
   renderLesson(lessonModel(S.doc.lesson, S.lesson, Boolean(S.session && S.session.tutorial)));
@@ -434,18 +473,19 @@ function logEvent(event, live) {
   }
 }
 
-function showBanner(text, again) {
+function showBanner(text, again, points = true) {
   const banner = $("banner");
   banner.replaceChildren();
   const strong = document.createElement("strong");
   strong.textContent = text;
   const small = document.createElement("span");
   small.className = "banner-points";
-  small.textContent = S.doc
-    ? "Points: " +
-      S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") +
-      (again ? ". Everyone rejoins the next round." : ".")
-    : "";
+  small.textContent =
+    S.doc && points
+      ? "Points: " +
+        S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") +
+        (again ? ". Everyone rejoins the next round." : ".")
+      : "";
   banner.append(strong, small);
   banner.hidden = false;
   if (S.bannerTimer) clearTimeout(S.bannerTimer);
@@ -751,6 +791,7 @@ function wire() {
     if (fromUrl && (!S.session || fromUrl.token !== S.session.token)) boot();
   });
   stickLog = followLog();
+  setInterval(tickCountdown, 250);
 }
 
 async function boot() {

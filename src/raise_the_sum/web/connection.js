@@ -31,11 +31,19 @@ export function connectionWords(state, retryMs = null) {
   return "";
 }
 
-const STATUS_OF = { bad_input: 400, unauthorized: 401, not_found: 404, stale_version: 409, illegal_action: 422 };
+const STATUS_OF = {
+  bad_input: 400,
+  unauthorized: 401,
+  not_found: 404,
+  stale_version: 409,
+  seat_left: 409,
+  illegal_action: 422,
+};
 
 /**
  * A socket message as the page reads it: {kind: "document", doc}, {kind: "error", error}
- * (an ApiError, as the POST would have thrown it), or {kind: "other"} for anything else.
+ * (an ApiError, as the POST would have thrown it), {kind: "notice", notice} (a change at the
+ * table that is no action: a presence, a name, a seat that left, a timeout), or {kind: "other"}.
  */
 export function readMessage(text) {
   let body;
@@ -51,6 +59,7 @@ export function readMessage(text) {
   if (typeof body.version === "number" && body.view && typeof body.view === "object") {
     return { kind: "document", doc: body, replyTo: body.reply_to ?? null };
   }
+  if (typeof body.notice === "string" && typeof body.seat === "number") return { kind: "notice", notice: body };
   return { kind: "other" };
 }
 
@@ -58,16 +67,17 @@ export function readMessage(text) {
  * A seat's live connection. ``onDocument(doc)`` gets every document in the order the server sent
  * it (each one's events are those since the one before, so none is shown twice); ``onState(state,
  * retryMs)`` gets "live", "reconnecting" or "lost"; ``onGone(error)`` is called when the table or the
- * seat is no longer there (401 or 404).
+ * seat is no longer there (401 or 404); ``onNotice(notice)`` gets each notice.
  */
 export class Connection {
-  constructor({ table, token, version, onDocument, onState = () => {}, onGone = () => {} }) {
+  constructor({ table, token, version, onDocument, onState = () => {}, onGone = () => {}, onNotice = () => {} }) {
     this.table = table;
     this.token = token;
     this.version = version;
     this.onDocument = onDocument;
     this.onState = onState;
     this.onGone = onGone;
+    this.onNotice = onNotice;
     this.socket = null;
     this.live = false;
     this.state = "live";
@@ -149,6 +159,8 @@ export class Connection {
         this.settle(read, null);
       } else if (read.kind === "error") {
         this.settle(read, read.error);
+      } else if (read.kind === "notice") {
+        this.onNotice(read.notice);
       }
     });
     socket.addEventListener("close", () => {
