@@ -53,6 +53,7 @@ _MATCH_OVER: Final = Phase.MATCH_OVER
 _PASS: Final = Pass()
 _NEXT_ROUND: Final = NextRound()
 _BY_INDEX: Final = attrgetter("index")
+_ACTIONS: Final = frozenset({Play, Pass, Discard, NextRound})
 _DEFAULT_RULES: Final = Rules()
 
 T = TypeVar("T")
@@ -273,8 +274,16 @@ def timeout_action(legal: Sequence[Action]) -> Action:
     >>> print(timeout_action(legal_plays(state)))      # an opener may not pass (R4.3)
     play +5
 
-    Raises :class:`ValueError` when nothing is legal (the match is over, rule R5.2).
+    Raises :class:`ValueError` when nothing is legal (the match is over, rule R5.2), and
+    :class:`TypeError` naming ``legal`` when it is not a list or tuple of actions.
     """
+    if not isinstance(legal, tuple | list):
+        raise TypeError(
+            f"legal: the legal actions (legal_plays of a state), got {_validate.shown(legal)}"
+        )
+    for action in legal:
+        if action.__class__ not in _ACTIONS:
+            raise TypeError(f"legal: actions only, got {_validate.shown(action)}")
     if not legal:
         raise ValueError("timeout_action: no legal action; the match is over (rule R5.2)")
     last = legal[-1]
