@@ -380,15 +380,26 @@ async def table_socket(websocket: WebSocket) -> None:
         table, seat = await service.authenticate(websocket.path_params["table"], token)
         since = parse_since(_one(websocket, "since"))
         scores = _flag(websocket, "scores")
-        first_version = table.version  # the version ``first`` shows
-        first = await service.document(table, seat, since, scores=scores)
-        if service.open_socket(table, seat):  # the seat's first socket: now present
-            try:
+        await service.document(table, seat, since, scores=scores)  # since's bounds, checked
+        wake = service.watch(table)
+        try:
+            service.open_socket(table, seat)
+        except BaseException:
+            service.unwatch(table, wake)
+            raise
+        try:
+            # The first document shows every change of seating before it (this seat's own
+            # presence too), so the notices of those changes are not sent again.
+            while True:
+                serial, first_version = table.seating_serial, table.version
                 first = await service.document(table, seat, since, scores=scores)
-                first_version = table.version
-            except BaseException:
-                service.close_socket(table, seat)
-                raise
+                if table.seating_serial == serial:
+                    break
+            service.notices(table, wake)
+        except BaseException:
+            service.close_socket(table, seat)
+            service.unwatch(table, wake)
+            raise
     except (ProtocolError, StoreUnavailable) as failure:
         error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
         await websocket.accept()  # a browser sees only close codes of an accepted socket
@@ -397,8 +408,9 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     try:
         await websocket.accept()
-        await _serve_socket(websocket, service, table, seat, first, first_version, scores)
+        await _serve_socket(websocket, service, table, seat, wake, first, first_version, scores)
     finally:
+        service.unwatch(table, wake)
         service.close_socket(table, seat)
 
 
@@ -407,11 +419,11 @@ async def _serve_socket(
     service: TableService,
     table: Table,
     seat: int,
+    wake: asyncio.Event,
     first: bytes,
     first_version: int,
     scores: bool,
 ) -> None:
-    wake = service.watch(table)
     # The sends, one at a time and in order: the reader answers an action itself, at once (a
     # turn of the event loop sooner than handing it to the writer below), and the writer sends
     # the documents of the changes made by others (the bots, the next round).

@@ -130,6 +130,7 @@ class Tables:
             return
         fresh = revive(stored, pace=self.pace)
         table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
+        table.bots, table.roster = fresh.bots, fresh.roster  # a seat may have left meanwhile
         table.seen, table.actions = fresh.seen, fresh.actions
         table.answered |= fresh.answered
         table.touched = fresh.touched
