@@ -7,6 +7,7 @@ import {
   applyNotice,
   countdownText,
   leftWords,
+  matchSpec,
   namesWithSeating,
   noticeWords,
   othersToTell,
@@ -143,4 +144,9 @@ test("a notice on the socket is read as one", () => {
     notice: { notice: "presence", seat: 1, present: true },
   });
   assert.equal(readMessage('{"notice":"presence"}').kind, "other");
+});
+
+test("the settings' time per turn goes in the create body, and no limit leaves it out", () => {
+  assert.deepEqual(matchSpec(["human", "sam"], "60"), { seats: ["human", "sam"], turn_seconds: 60 });
+  assert.deepEqual(matchSpec(["human", "sam"], ""), { seats: ["human", "sam"] });
 });

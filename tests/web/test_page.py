@@ -1357,6 +1357,16 @@ def test_the_countdown_runs_down_from_the_turn_deadline(server: str, pages: Page
     wait_table(other)
     other.locator("#countdown").wait_for(state="visible")
     assert other.inner_text("#countdown").startswith("Player 1: 0:")
+    # A match started from the settings with a time per turn counts down too.
+    chosen = pages.open()
+    open_start(chosen, server)
+    chosen.click("#settings summary")
+    chosen.select_option("#set-players", "2")
+    chosen.select_option("#set-turn", "30")
+    chosen.click("#settings-form button[type=submit]")
+    wait_table(chosen)
+    chosen.locator("#countdown").wait_for(state="visible")
+    assert re.fullmatch(r"Your time: 0:(30|2[0-9])", chosen.inner_text("#countdown"))
     # Without a time per turn there is no countdown.
     plain = pages.open()
     plain.goto(seat_link(server, create(server, {"seats": ["human", "sam"]}), 0))

@@ -18,6 +18,7 @@ import {
   hintText,
   keepSelection,
   legalHas,
+  matchSpec,
   myTurn,
   namesWithSeating,
   noticeWords,
@@ -762,7 +763,7 @@ function wire() {
   $("set-players").addEventListener("change", renderOpponentChoices);
   $("settings-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    startMatch({ seats: chosenSeats() });
+    startMatch(matchSpec(chosenSeats(), $("set-turn").value));
   });
   $("play").addEventListener("click", submit);
   $("pass").addEventListener("click", pass);

@@ -21,6 +21,12 @@ export function chooseSession(fromUrl, stored) {
   return usable ? stored : null;
 }
 
+/** The create body of a match from the settings: its seats, and a time per turn unless "". */
+export function matchSpec(seats, turn) {
+  const seconds = Number(turn);
+  return turn && Number.isInteger(seconds) && seconds > 0 ? { seats, turn_seconds: seconds } : { seats };
+}
+
 /** True when the document's seat must play, pass or discard now (a round's result is not a turn). */
 export function myTurn(doc) {
   if (!doc || !Array.isArray(doc.legal)) return false;
