@@ -56,6 +56,7 @@ know them ignores them.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final, cast
@@ -180,6 +181,7 @@ def seat_document(
     return f'{head[:-1]},"legal":[{legal_text}],"events":[{events_text}],{tail[1:]}'.encode()
 
 
+@functools.lru_cache(maxsize=256)
 def _utc(seconds: float) -> str:
     """Seconds since the epoch as UTC ISO 8601 with milliseconds and a ``Z``.
 

@@ -149,6 +149,8 @@ class Table:
     #: Counts the changes of seating (presence, names, leaving): a document built while one
     #: happened is not kept.
     seating_serial: int = 0
+    #: The document's ``seating`` as built at ``seating_serial``: (serial, entries).
+    _seating: tuple[int, list[dict[str, object]]] | None = attrs.field(default=None, init=False)
 
     def __attrs_post_init__(self) -> None:
         # The parts that driven() rebuilds the driver's table from, checked once, here.
@@ -184,8 +186,12 @@ class Table:
         """The document's ``seating``: each seat's player, name, presence, and whether it left.
 
         A seat handed over to a bot shows the bot's name as its kind, and
-        no presence; a forfeited seat stays ``"human"``.
+        no presence; a forfeited seat stays ``"human"``. Built once per change of
+        seating (:meth:`seating_changed`), for every document until the next.
         """
+        kept = self._seating
+        if kept is not None and kept[0] == self.seating_serial:
+            return kept[1]
         entries = []
         for seat, kind in enumerate(self.seats):
             left = self.roster.left.get(seat)
@@ -200,6 +206,7 @@ class Table:
                     left=left,
                 )
             )
+        self._seating = (self.seating_serial, entries)
         return entries
 
     def seating_changed(self) -> None:
