@@ -81,7 +81,7 @@ def groups(count: int, commits: int, table_ids: list[str], seed: int) -> list[li
                 for k in range(1, rng.randint(1, 8) + 1)
             )
             answer = (0, secrets.token_hex(16), StoredAnswer(200, body))
-            group.append(Commit(table_id, expected, None, '{"rngs":[]}', steps, False, answer))
+            group.append(Commit(table_id, expected, '{"rngs":[]}', steps, False, answer))
             version[table_id] = expected + len(steps)
         made.append(group)
     return made

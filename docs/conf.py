@@ -76,8 +76,8 @@ nitpick_ignore = [
     ("py:class", "numpy.typing.NDArray.typing.Any"),
 ]
 
-# The optional extras' packages (web, rl, cli, cluster): those not installed are mocked,
-# so the docs build from a fresh virtual environment with the docs extra alone.
+# The optional extras' packages (web, postgres, rl, cli, cluster): those not installed are
+# mocked, so the docs build from a fresh virtual environment with the docs extra alone.
 OPTIONAL_IMPORTS = [
     "dask",
     "gymnasium",
@@ -85,6 +85,8 @@ OPTIONAL_IMPORTS = [
     "open_spiel",
     "orjson",
     "pettingzoo",
+    "psycopg",
+    "psycopg_pool",
     "pyspiel",
     "rich",
     "starlette",

@@ -42,8 +42,14 @@ class Server:
     """The real server, as a subprocess."""
 
     def __init__(
-        self, db: Path, *, pace: float = 0.0, options: Sequence[str] = TEST_OPTIONS
+        self,
+        db: Path | str,
+        *,
+        pace: float = 0.0,
+        options: Sequence[str] = TEST_OPTIONS,
+        log: Path | None = None,
     ) -> None:
+        #: An SQLite file, or a PostgreSQL database's address (then ``log`` is needed).
         self.db = db
         self.pace = pace
         #: More ``serve`` options, such as limits.
@@ -51,7 +57,10 @@ class Server:
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         #: Where the server's standard error goes (a pipe could fill up and stall it).
-        self.log = db.with_name(db.name + ".log")
+        if log is None:
+            assert isinstance(db, Path), "a server on PostgreSQL needs a log file"
+            log = db.with_name(db.name + ".log")
+        self.log = log
 
     def start(self) -> Server:
         """Start on a free port and wait for the URL it prints."""
@@ -222,11 +231,30 @@ def wait_for_turn(
         time.sleep(0.01)
 
 
-def table_seed(db: Path, table: str) -> int | None:
+def table_seed(db: Path | str, table: str) -> int | None:
     """The seed of ``table``, read from the server's database (None if it is not there)."""
-    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
-        row = connection.execute("SELECT state FROM tables WHERE id = ?", (table,)).fetchone()
+    if isinstance(db, str):
+        import psycopg
+
+        with psycopg.connect(db) as postgres:
+            row = postgres.execute("SELECT state FROM tables WHERE id = %s", (table,)).fetchone()
+    else:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
+            row = connection.execute("SELECT state FROM tables WHERE id = ?", (table,)).fetchone()
     if row is None:
         return None
     seed: int = json.loads(row[0])["seed"]
     return seed
+
+
+def run_sql(db: Path | str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Run one statement on the server's database behind its back (``?`` marks the
+    parameters, for both stores); the rows it returns."""
+    if isinstance(db, str):
+        import psycopg
+
+        with psycopg.connect(db, autocommit=True) as postgres:
+            cursor = postgres.execute(sql.replace("?", "%s").encode(), params)
+            return cursor.fetchall() if cursor.description else []
+    with contextlib.closing(sqlite3.connect(db)) as connection, connection:
+        return connection.execute(sql, params).fetchall()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -27,7 +26,17 @@ from websockets.exceptions import ConnectionClosed
 
 from raise_the_sum import STANDARD_DECK, wire
 
-from .harness import Server, act, bearer, create, document, recv, recv_document, wait_for_turn
+from .harness import (
+    Server,
+    act,
+    bearer,
+    create,
+    document,
+    recv,
+    recv_document,
+    run_sql,
+    wait_for_turn,
+)
 
 #: The body of the attack that took the server down: hands of 32 from the standard deck twice.
 HUGE_RULES: dict[str, Any] = {
@@ -459,10 +468,12 @@ def test_an_idle_unfinished_table_is_archived_and_answers_410(tmp_path: Path) ->
 
 
 def test_refusals_are_remembered_up_to_the_bound_per_seat_the_oldest_forgotten(
-    tmp_path: Path,
+    database: Path | str, tmp_path: Path
 ) -> None:
-    db = tmp_path / "tables.db"
-    bounded = Server(db, pace=3600, options=("--refusals-kept", "5")).start()
+    db = database
+    bounded = Server(
+        db, pace=3600, options=("--refusals-kept", "5"), log=tmp_path / "server.log"
+    ).start()
     try:
         with bounded.client() as client:
             table, tokens, _ = create(client, ["human", "human"])
@@ -479,12 +490,8 @@ def test_refusals_are_remembered_up_to_the_bound_per_seat_the_oldest_forgotten(
             assert fresh.status_code == 200, fresh.text
     finally:
         bounded.stop()
-    with sqlite3.connect(db) as stored:
-        (count,) = stored.execute(
-            "SELECT count(*) FROM answers WHERE table_id = ? AND status != 200", (table,)
-        ).fetchone()
-    stored.close()
-    assert count == 5
+    count = run_sql(db, "SELECT count(*) FROM answers WHERE table_id = ? AND status != 200", table)
+    assert count == [(5,)]
 
 
 def test_sockets_are_capped_per_seat_and_in_all(tmp_path: Path) -> None:
@@ -599,10 +606,10 @@ def test_many_slow_connections_from_one_address_do_not_lock_others_out(
 
 
 def test_a_table_that_cannot_be_replayed_is_set_aside_and_the_others_are_served(
-    tmp_path: Path,
+    database: Path | str, tmp_path: Path
 ) -> None:
-    db = tmp_path / "tables.db"
-    first = Server(db, pace=0).start()
+    db = database
+    first = Server(db, pace=0, log=tmp_path / "first.log").start()
     with first.client() as client:
         broken, broken_tokens, _ = create(client, ["human", "random"])
         fine, fine_tokens, _ = create(client, ["human", "random"])
@@ -610,13 +617,13 @@ def test_a_table_that_cannot_be_replayed_is_set_aside_and_the_others_are_served(
             doc = wait_for_turn(client, table, token)
             act(client, table, token, doc["legal"][-1], doc["version"])
     first.stop()
-    with sqlite3.connect(db) as stored:  # version 1 of one table: an action it never allowed
-        stored.execute(
-            "UPDATE steps SET action = ? WHERE table_id = ? AND version = 1",
-            ('{"type":"play","cards":["x3","x3","x3","x3"]}', broken),
-        )
-    stored.close()
-    second = Server(db, pace=0).start()
+    run_sql(  # version 1 of one table: an action it never allowed
+        db,
+        "UPDATE steps SET action = ? WHERE table_id = ? AND version = 1",
+        '{"type":"play","cards":["x3","x3","x3","x3"]}',
+        broken,
+    )
+    second = Server(db, pace=0, log=tmp_path / "second.log").start()
     try:
         with second.client() as client:
             answer = client.get(f"/api/tables/{broken}", headers=bearer(broken_tokens[0]))
@@ -777,9 +784,11 @@ def test_pushes_carry_no_reply_to_and_answers_carry_their_id(still_server: Serve
             assert "reply_to" not in pushed and pushed["version"] == 1
 
 
-def test_a_sigkill_under_the_new_limits_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    db = tmp_path / "tables.db"
-    running = Server(db, pace=0).start()
+def test_a_sigkill_under_the_new_limits_loses_nothing_acknowledged(
+    database: Path | str, tmp_path: Path
+) -> None:
+    db = database
+    running = Server(db, pace=0, log=tmp_path / "server.log").start()
     acknowledged: dict[str, int] = {}
     with running.client() as client:
         tables = [create(client, ["human", "random"]) for _ in range(3)]
@@ -789,7 +798,7 @@ def test_a_sigkill_under_the_new_limits_loses_nothing_acknowledged(tmp_path: Pat
             assert answer.status_code == 200
             acknowledged[table] = answer.json()["version"]
     running.kill()
-    again = Server(db, pace=0).start()
+    again = Server(db, pace=0, log=tmp_path / "server.log").start()
     try:
         with again.client() as client:
             for table, tokens, _ in tables:

@@ -1,5 +1,5 @@
 """Failures stay inside their own request and table: the store's group commit, the bots, the
-start-up, and the bots' pace (in process, on a real SQLite store)."""
+start-up, and the bots' pace (in process, on a real store: SQLite and PostgreSQL alike)."""
 
 from __future__ import annotations
 
@@ -13,32 +13,39 @@ import pytest
 
 from raise_the_sum import driver as match_driver
 from raise_the_sum.server import driving as driving_module
+from raise_the_sum.server import open_store
 from raise_the_sum.server.limits import Limits
+from raise_the_sum.server.postgres import SCHEMA_VERSION as POSTGRES_LAYOUT
+from raise_the_sum.server.postgres import PostgresStore
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import (
     Commit,
     NewTable,
     SQLiteStore,
+    Store,
     StoredStep,
     StoreError,
     StoreUnavailable,
 )
 from raise_the_sum.state import Phase
 
+from .harness import run_sql
+from .postgres_cluster import Cluster
 from .test_store_log import _commit, _new_table, _together
 
 
 def test_a_commit_that_fails_in_a_group_fails_alone_and_the_rest_is_written(
-    tmp_path: Path,
+    database: Path | str,
 ) -> None:
-    """A step whose text SQLite cannot take (a lone surrogate) is refused; its group commits."""
+    """A step whose text the database cannot take (a lone surrogate) is refused; its group
+    commits."""
 
     async def scenario() -> None:
-        store = SQLiteStore(tmp_path / "tables.db")
+        store = open_store(database)
         for name in "abc":
             await store.create(_new_table(name))
-        bad = Commit("b", 0, None, "e1", (StoredStep(1, 0, '{"a":"\ud800"}'),), False)
-        blocker = asyncio.ensure_future(store._write(lambda db: None))
+        bad = Commit("b", 0, "e1", (StoredStep(1, 0, '{"a":"\ud800"}'),), False)
+        blocker = asyncio.ensure_future(store.create(_new_table("z")))
         pending = [
             asyncio.ensure_future(store.commit(commit))
             for commit in (_commit("a", 0), bad, _commit("c", 0))
@@ -72,7 +79,7 @@ def test_groups_still_commit_together_when_every_commit_is_good(tmp_path: Path) 
 class _Failing:
     """A store whose commits fail (StoreUnavailable) while ``failures`` is above 0."""
 
-    def __init__(self, store: SQLiteStore, failures: int) -> None:
+    def __init__(self, store: Store, failures: int) -> None:
         self.store = store
         self.failures = failures
         self.failed = 0
@@ -89,12 +96,12 @@ class _Failing:
 
 
 def test_the_bots_survive_failed_commits_and_carry_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(driving_module, "RETRY_FIRST", 0.01)
 
     async def scenario() -> None:
-        store = _Failing(SQLiteStore(tmp_path / "tables.db"), failures=0)
+        store = _Failing(open_store(database), failures=0)
         service = TableService(store, pace=0)
         await service.start()
         created = await service.create(["random", "human"], seed=5)
@@ -112,11 +119,11 @@ def test_the_bots_survive_failed_commits_and_carry_on(
     asyncio.run(scenario())
 
 
-def test_a_failed_human_commit_is_a_503_with_nothing_changed(tmp_path: Path) -> None:
+def test_a_failed_human_commit_is_a_503_with_nothing_changed(database: Path | str) -> None:
     from raise_the_sum.server.errors import ProtocolError
 
     async def scenario() -> None:
-        store = _Failing(SQLiteStore(tmp_path / "tables.db"), failures=0)
+        store = _Failing(open_store(database), failures=0)
         service = TableService(store, pace=3600)
         await service.start()
         created = await service.create(["human", "human"], seed=5)
@@ -175,22 +182,32 @@ def test_the_bots_act_a_pace_after_their_turn_began_however_long_they_think(
     assert pace <= quick < pace + 0.2 and pace <= slow < pace + 0.2, (quick, slow)
 
 
-def test_start_up_reads_only_the_tables_whose_bots_are_to_act(tmp_path: Path) -> None:
-    db = tmp_path / "tables.db"
+def test_start_up_reads_only_the_tables_whose_bots_are_to_act(database: Path | str) -> None:
+    db = database
 
     async def scenario() -> tuple[str, ...]:
-        store = SQLiteStore(db)
+        store = open_store(db)
         now = time.time()
         await store.create(NewTable("waits", "s", "{}", "{}", (), driven=False))
         await store.create(NewTable("bots", "s", "{}", "{}", ()))
         await store.create(NewTable("over", "s", "{}", "{}", (), over=True))
         await store.create(NewTable("old", "s", "{}", "{}", ()))
-        store._connection.execute("UPDATE tables SET touched = 0 WHERE id = 'old'")
+        run_sql(db, "UPDATE tables SET touched = 0 WHERE id = 'old'")
         found = await store.resumable(now - 60)
         await store.close()
         return found
 
     assert asyncio.run(scenario()) == ("bots",)
+    if isinstance(db, str):  # PostgreSQL: the index is used once scanning the table is costly
+        run_sql(db, "ALTER DATABASE " + db.rpartition("/")[2] + " SET enable_seqscan = off")
+        plan = " ".join(
+            str(row)
+            for row in run_sql(
+                db, "EXPLAIN SELECT id FROM tables WHERE NOT over AND driven AND touched >= 0"
+            )
+        )
+        assert "tables_resumable" in plan, plan
+        return
     with sqlite3.connect(db) as connection:
         plan = " ".join(
             str(row)
@@ -219,11 +236,11 @@ def test_a_database_of_a_newer_layout_or_not_a_database_is_refused_in_one_line(
     assert "\n" not in str(refused.value) and str(garbage) in str(refused.value)
 
 
-def test_an_archived_table_is_let_go_from_memory_and_answers_410(tmp_path: Path) -> None:
+def test_an_archived_table_is_let_go_from_memory_and_answers_410(database: Path | str) -> None:
     from raise_the_sum.server.errors import ProtocolError
 
     async def scenario() -> None:
-        store = SQLiteStore(tmp_path / "tables.db")
+        store = open_store(database)
         service = TableService(store, pace=3600, limits=Limits(archive_after=0.4))
         await service.start()
         created = await service.create(["human", "human"], seed=1)
@@ -237,9 +254,9 @@ def test_an_archived_table_is_let_go_from_memory_and_answers_410(tmp_path: Path)
     asyncio.run(scenario())
 
 
-def test_a_finished_table_is_never_archived(tmp_path: Path) -> None:
+def test_a_finished_table_is_never_archived(database: Path | str) -> None:
     async def scenario() -> None:
-        store = SQLiteStore(tmp_path / "tables.db")
+        store = open_store(database)
         service = TableService(store, pace=0, limits=Limits(archive_after=0.3))
         await service.start()
         created = await service.create(["human", "random"], seed=2)
@@ -259,5 +276,79 @@ def test_a_finished_table_is_never_archived(tmp_path: Path) -> None:
         assert again is not None and again.state.phase is Phase.MATCH_OVER
         await service.close()
         await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_postgres_database_of_a_newer_layout_is_refused_in_one_line(
+    postgres: Cluster,
+) -> None:
+    url = postgres.new_database()
+
+    async def scenario() -> None:
+        first = PostgresStore(url)
+        await first.resumable(0.0)  # makes the tables at this layout
+        await first.close()
+        run_sql(url, "UPDATE raise_the_sum_layout SET version = 99")
+        store = PostgresStore(url)
+        with pytest.raises(StoreError, match=r"layout 99.*newer") as refused:
+            await store.open()
+        assert "\n" not in str(refused.value)
+
+    asyncio.run(scenario())
+
+
+def test_servers_opening_one_empty_postgres_database_at_once_make_its_tables_once(
+    postgres: Cluster,
+) -> None:
+    url = postgres.new_database()
+
+    async def scenario() -> list[tuple[str, ...]]:
+        stores = [PostgresStore(url) for _ in range(4)]
+        found = await asyncio.gather(*(store.resumable(0.0) for store in stores))
+        for store in stores:
+            await store.close()
+        return found
+
+    assert asyncio.run(scenario()) == [()] * 4
+    assert run_sql(url, "SELECT version FROM raise_the_sum_layout") == [(POSTGRES_LAYOUT,)]
+
+
+def test_a_postgres_database_of_layout_1_is_upgraded_to_hold_the_seating(
+    postgres: Cluster,
+) -> None:
+    url = postgres.new_database()
+    for statement in (
+        "CREATE TABLE raise_the_sum_layout (one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), "
+        "version INTEGER NOT NULL)",
+        "INSERT INTO raise_the_sum_layout (version) VALUES (1)",
+        "CREATE TABLE tables (id TEXT PRIMARY KEY, version BIGINT NOT NULL, state TEXT NOT NULL, "
+        "setup TEXT NOT NULL, extra TEXT NOT NULL, over BOOLEAN NOT NULL, "
+        "touched DOUBLE PRECISION NOT NULL, driven BOOLEAN NOT NULL)",
+        "INSERT INTO tables VALUES ('old', 0, 's', 'u', 'e', false, 1.0, false)",
+    ):
+        run_sql(url, statement)
+
+    async def scenario() -> str | None:
+        store = PostgresStore(url)
+        old = await store.load("old")
+        await store.close()
+        return None if old is None else old.seating
+
+    assert asyncio.run(scenario()) == "{}"
+    assert run_sql(url, "SELECT version FROM raise_the_sum_layout") == [(POSTGRES_LAYOUT,)]
+
+
+def test_an_unreachable_postgres_database_is_refused_in_one_line_naming_it_without_password(
+    postgres: Cluster,
+) -> None:
+    url = postgres.url("missing").replace("postgres@", "postgres:hunter2@")
+
+    async def scenario() -> None:
+        with pytest.raises(StoreError) as refused:
+            await PostgresStore(url).open()
+        message = str(refused.value)
+        assert "\n" not in message and "hunter2" not in message
+        assert f"127.0.0.1:{postgres.port}/missing" in message
 
     asyncio.run(scenario())

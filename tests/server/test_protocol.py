@@ -62,8 +62,8 @@ def test_a_new_table_has_one_token_per_human_seat_and_commits_to_its_seed(server
         assert other != table and other_commitment != commitment
 
 
-def test_a_document_has_the_pinned_shape_and_the_library_s_values(still_server: Server) -> None:
-    with still_server.client() as client:
+def test_a_document_has_the_pinned_shape_and_the_library_s_values(any_still_server: Server) -> None:
+    with any_still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human", "human"])
         first = client.get(f"/api/tables/{table}", headers=bearer(tokens[0]))
         assert first.headers["content-type"] == "application/json"

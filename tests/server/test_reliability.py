@@ -42,8 +42,10 @@ def quiet(client: httpx.Client, table: str, token: str) -> dict[str, Any]:
     return wait_for_turn(client, table, token)
 
 
-def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: Path) -> None:
-    server = Server(tmp_path / "tables.db", pace=0).start()
+def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(
+    database: Path | str, tmp_path: Path
+) -> None:
+    server = Server(database, pace=0, log=tmp_path / "server.log").start()
     try:
         with server.client() as client:
             bots, bot_tokens, _ = create(client, ["human", "random", "greedy", "cautious"])
@@ -113,9 +115,13 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(tmp_path: 
         server.stop()
 
 
-def test_after_a_sigkill_tables_with_a_bot_to_act_resume_by_themselves(tmp_path: Path) -> None:
-    db = tmp_path / "tables.db"
-    slow = Server(db, pace=0.5).start()  # the bots wait half a second before each action
+def test_after_a_sigkill_tables_with_a_bot_to_act_resume_by_themselves(
+    database: Path | str, tmp_path: Path
+) -> None:
+    db = database
+    slow = Server(
+        db, pace=0.5, log=tmp_path / "server.log"
+    ).start()  # the bots wait half a second before each action
     try:
         with slow.client() as client:
             table, tokens, _ = create(client, ["human", "random", "random", "random"])
@@ -126,7 +132,7 @@ def test_after_a_sigkill_tables_with_a_bot_to_act_resume_by_themselves(tmp_path:
         slow.kill()  # before the bots' turns: they are still to act
     finally:
         slow.kill()
-    server = Server(db, pace=0).start()
+    server = Server(db, pace=0, log=tmp_path / "server.log").start()
     try:
         with server.client() as client:
             doc = quiet(client, table, tokens[0])
@@ -138,8 +144,8 @@ def test_after_a_sigkill_tables_with_a_bot_to_act_resume_by_themselves(tmp_path:
         server.stop()
 
 
-def test_a_retried_id_returns_its_first_answer_and_acts_once(still_server: Server) -> None:
-    with still_server.client() as client:
+def test_a_retried_id_returns_its_first_answer_and_acts_once(any_still_server: Server) -> None:
+    with any_still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
         doc = document(client, table, tokens[0])
         refused = act(
@@ -180,11 +186,11 @@ def concurrently(*calls: Any) -> list[httpx.Response]:
 
 
 @pytest.mark.parametrize("attempt", range(4))
-def test_two_posts_of_one_action_apply_it_once(still_server: Server, attempt: int) -> None:
-    with still_server.client() as setup:
+def test_two_posts_of_one_action_apply_it_once(any_still_server: Server, attempt: int) -> None:
+    with any_still_server.client() as setup:
         table, tokens, _ = create(setup, ["human", "human"])
         doc = document(setup, table, tokens[0])
-    clients = [still_server.client() for _ in range(2)]
+    clients = [any_still_server.client() for _ in range(2)]
     try:
         answers = concurrently(
             *(
@@ -197,18 +203,20 @@ def test_two_posts_of_one_action_apply_it_once(still_server: Server, attempt: in
             c.close()
     assert [a.status_code for a in answers] == [200, 200]
     assert answers[0].content == answers[1].content  # the second got the first answer
-    with still_server.client() as client:
+    with any_still_server.client() as client:
         after = document(client, table, tokens[0])
     assert after["version"] == 1 and len([e for e in after["events"] if e["type"] == "played"]) == 1
 
 
 @pytest.mark.parametrize("attempt", range(4))
-def test_two_actions_at_one_version_apply_exactly_one(still_server: Server, attempt: int) -> None:
-    with still_server.client() as setup:
+def test_two_actions_at_one_version_apply_exactly_one(
+    any_still_server: Server, attempt: int
+) -> None:
+    with any_still_server.client() as setup:
         table, tokens, _ = create(setup, ["human", "human"])
         doc = document(setup, table, tokens[0])
     first, second = doc["legal"][0], doc["legal"][-1]
-    clients = [still_server.client() for _ in range(2)]
+    clients = [any_still_server.client() for _ in range(2)]
     try:
         answers = concurrently(
             lambda: act(clients[0], table, tokens[0], first, 0, client_id="one"),
@@ -221,7 +229,7 @@ def test_two_actions_at_one_version_apply_exactly_one(still_server: Server, atte
     stale = next(a for a in answers if a.status_code == 409).json()
     assert stale["error"] == "stale_version" and stale["version"] == 1
     applied = next(a for a in answers if a.status_code == 200).json()
-    with still_server.client() as client:
+    with any_still_server.client() as client:
         after = document(client, table, tokens[0])
     assert after["version"] == 1
     played = [e for e in after["events"] if e["type"] == "played"]

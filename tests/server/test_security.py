@@ -31,8 +31,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from raise_the_sum import Rng, Rules
+from raise_the_sum.server import open_store
 from raise_the_sum.server.service import TableService
-from raise_the_sum.server.store import SQLiteStore
 
 from .harness import Server, act, bearer, create, document, recv
 
@@ -301,15 +301,19 @@ def twin_decks() -> tuple[list[Any], list[Any]]:
     return first, second
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def twins(
-    tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Server, list[tuple[str, dict[int, str]]]]]:
-    """A server on a database holding the twin tables, made by the table service itself."""
-    db: Path = tmp_path_factory.mktemp("twins") / "tables.db"
+    """A server on a database holding the twin tables, made by the table service itself, on
+    each store."""
+    folder = tmp_path_factory.mktemp("twins")
+    db: Path | str = folder / "tables.db"
+    if request.param == "postgres":
+        db = request.getfixturevalue("postgres").new_database()
 
     async def make() -> list[tuple[str, dict[int, str]]]:
-        store = SQLiteStore(db)
+        store = open_store(db)
         service = TableService(store, pace=3600)
         made = []
         for deck in twin_decks():
@@ -321,7 +325,7 @@ def twins(
 
     tables = asyncio.run(make())
     print(f"twin tables {tables[0][0]} and {tables[1][0]}: seed 7, stacked decks")
-    running = Server(db, pace=3600).start()
+    running = Server(db, pace=3600, log=folder / "server.log").start()
     yield running, tables
     running.stop()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ import pytest
 
 from raise_the_sum import Rules, wire
 from raise_the_sum.actions import Action
+from raise_the_sum.server import open_store
 from raise_the_sum.server import tables as tables_module
+from raise_the_sum.server.postgres import PostgresStore
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import (
     SCHEMA_VERSION,
@@ -30,7 +33,9 @@ from raise_the_sum.server.store import (
     Commit,
     NewTable,
     SQLiteStore,
+    Store,
     StoredStep,
+    StoreError,
 )
 from raise_the_sum.server.table import revive
 from raise_the_sum.state import Phase
@@ -46,17 +51,17 @@ def _commit(table_id: str, expected: int, count: int = 2, *, answer: str | None 
         for version in range(expected + 1, expected + 1 + count)
     )
     kept = None if answer is None else (0, answer, Answer(200, answer.encode()))
-    return Commit(table_id, expected, None, f"e{expected + count}", steps, False, kept)
+    return Commit(table_id, expected, f"e{expected + count}", steps, False, kept)
 
 
-async def _together(store: SQLiteStore, commits: list[Commit]) -> list[bool]:
+async def _together(store: Store, commits: list[Commit]) -> list[bool]:
     """Commit ``commits`` in one group: they come while another group's COMMIT is under way.
 
-    The first write starts a group at once; the commits, asked for in the
-    same turn of the event loop, wait for its COMMIT (which answers on a
-    later turn) and then go together in the next group.
+    The first write (a table's creation) starts a group; the commits, asked
+    for in the same turn of the event loop, go together in a group (the next
+    one, or the creation's when the writer starts on a later turn).
     """
-    blocker = asyncio.ensure_future(store._write(lambda db: None))
+    blocker = asyncio.ensure_future(store.create(_new_table(f"blocker-{uuid.uuid4().hex}")))
     pending = [asyncio.ensure_future(store.commit(commit)) for commit in commits]
     await blocker
     return list(await asyncio.gather(*pending))
@@ -73,16 +78,24 @@ def _spy_on_commit_together(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, 
         return held
 
     monkeypatch.setattr(SQLiteStore, "_commit_together", staticmethod(spy))
+    on_postgres = PostgresStore._commit_together
+
+    async def spy_on_postgres(connection: Any, jobs: list[Any]) -> bool:
+        held = await on_postgres(connection, jobs)
+        together.append((len(jobs), held))
+        return held
+
+    monkeypatch.setattr(PostgresStore, "_commit_together", staticmethod(spy_on_postgres))
     return together
 
 
 def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     together = _spy_on_commit_together(monkeypatch)
 
     async def scenario() -> None:
-        store = SQLiteStore(tmp_path / "tables.db")
+        store = open_store(database)
         for name in "abcd":
             await store.create(_new_table(name))
         # All hold: the multi-row statements.
@@ -104,17 +117,16 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
         assert await _together(store, [_commit("b", 2, 1), _commit("b", 3, 1)]) == [True, True]
         assert together == [(4, True), (4, False), (2, False)]
         await store.close()
-        reopened = SQLiteStore(tmp_path / "tables.db")
+        reopened = open_store(database)
         loaded = {name: await reopened.load(name) for name in "abcd"}
         await reopened.close()
         versions = {name: table.version for name, table in loaded.items() if table is not None}
         assert versions == {"a": 5, "b": 4, "c": 2, "d": 3}
         for name, table in loaded.items():
             assert table is not None
-            assert table.state == "s0"  # no commit carried a state: the first one stays
+            assert table.state == "s0"  # the state the table was created with
             assert table.extra == f"e{table.version}"
             assert [step.version for step in table.steps] == list(range(1, table.version + 1))
-            assert all(step.events is None for step in table.steps)
             assert [json.loads(step.action)["a"] for step in table.steps] == [
                 f"{name}{version}" for version in range(1, table.version + 1)
             ]
@@ -124,29 +136,41 @@ def test_a_group_of_commits_at_once_writes_them_all_or_each_one_by_one(
     asyncio.run(scenario())
 
 
-#: The layout of databases made before layouts had numbers (layout 0): no ``touched`` or
-#: ``driven`` column, and the answers in key order. Such a database is upgraded when opened.
-LAYOUT_0 = """
+#: Layout 1: each step's events were kept (``steps.events``). Such a database is upgraded
+#: when opened: the column goes, since the service rebuilds the events by replay.
+LAYOUT_1 = """
 CREATE TABLE tables (id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL,
-    setup TEXT NOT NULL, extra TEXT NOT NULL, over INTEGER NOT NULL);
+    setup TEXT NOT NULL, extra TEXT NOT NULL, over INTEGER NOT NULL,
+    touched REAL NOT NULL DEFAULT 0, driven INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE steps (table_id TEXT NOT NULL, version INTEGER NOT NULL, seat INTEGER NOT NULL,
     action TEXT NOT NULL, events TEXT NOT NULL, PRIMARY KEY (table_id, version)) WITHOUT ROWID;
 CREATE TABLE tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL)
     WITHOUT ROWID;
 CREATE TABLE answers (table_id TEXT NOT NULL, seat INTEGER NOT NULL, client_id TEXT NOT NULL,
-    status INTEGER NOT NULL, body BLOB NOT NULL, PRIMARY KEY (table_id, seat, client_id))
-    WITHOUT ROWID;
+    status INTEGER NOT NULL, body BLOB NOT NULL, UNIQUE (table_id, seat, client_id));
+PRAGMA user_version = 1;
 """
 
 
-@pytest.mark.parametrize("layout", ["now", "layout 0"])
+def test_a_database_of_a_development_layout_before_numbers_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    with sqlite3.connect(tmp_path / "tables.db") as made:
+        made.executescript(LAYOUT_1.replace("PRAGMA user_version = 1;", ""))
+    made.close()
+    with pytest.raises(StoreError, match=r"layout 0, made by a development version") as refused:
+        SQLiteStore(tmp_path / "tables.db")
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("layout", ["now", "layout 1"])
 def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, layout: str
 ) -> None:
     together = _spy_on_commit_together(monkeypatch)
-    if layout != "now":  # the database exists, made with the answers in key order
+    if layout != "now":  # the database exists, with its steps' events
         with sqlite3.connect(tmp_path / "tables.db") as made:
-            made.executescript(LAYOUT_0)
+            made.executescript(LAYOUT_1)
         made.close()
 
     async def scenario() -> None:
@@ -154,7 +178,9 @@ def test_a_lone_commit_takes_the_multi_row_statements_and_a_stale_one_writes_not
         (sql,) = store._connection.execute(
             "SELECT sql FROM sqlite_master WHERE name = 'answers'"
         ).fetchone()
-        assert "WITHOUT ROWID" not in sql  # upgraded: refusals can be forgotten oldest first
+        assert "WITHOUT ROWID" not in sql  # refusals can be forgotten oldest first
+        columns = [row[1] for row in store._connection.execute("PRAGMA table_info(steps)")]
+        assert columns == ["table_id", "version", "seat", "action"]  # upgraded: no events
         await store.create(_new_table("a"))
         assert await store.commit(_commit("a", 0, 2, answer="id-1"))
         assert not await store.commit(_commit("a", 0, 1, answer="id-2"))  # a is at 2: stale
@@ -306,39 +332,48 @@ def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
     asyncio.run(scenario())
 
 
-#: Layout 1: the tables' ``touched`` and ``driven`` columns, no ``seating`` yet.
-LAYOUT_1 = """
+#: Layout 2: no steps' events, and no tables' ``seating`` yet.
+LAYOUT_2 = """
 CREATE TABLE tables (id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL,
     setup TEXT NOT NULL, extra TEXT NOT NULL, over INTEGER NOT NULL,
     touched REAL NOT NULL DEFAULT 0, driven INTEGER NOT NULL DEFAULT 1);
 CREATE TABLE steps (table_id TEXT NOT NULL, version INTEGER NOT NULL, seat INTEGER NOT NULL,
-    action TEXT NOT NULL, events TEXT NOT NULL, PRIMARY KEY (table_id, version)) WITHOUT ROWID;
+    action TEXT NOT NULL, PRIMARY KEY (table_id, version)) WITHOUT ROWID;
 CREATE TABLE tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL)
     WITHOUT ROWID;
 CREATE TABLE answers (table_id TEXT NOT NULL, seat INTEGER NOT NULL, client_id TEXT NOT NULL,
     status INTEGER NOT NULL, body BLOB NOT NULL, UNIQUE (table_id, seat, client_id));
 INSERT INTO tables VALUES ('old', 0, 's', 'u', 'e', 0, 1.0, 0);
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 """
 
 
-@pytest.mark.parametrize("layout", ["now", "layout 0", "layout 1"])
-def test_the_seating_is_kept_whole_and_an_older_database_is_upgraded_to_hold_it(
+@pytest.mark.parametrize("layout", ["layout 1", "layout 2"])
+def test_an_sqlite_database_of_an_earlier_layout_is_upgraded_to_hold_the_seating(
     tmp_path: Path, layout: str
 ) -> None:
-    made = {"layout 0": LAYOUT_0, "layout 1": LAYOUT_1}.get(layout)
-    if made is not None:
-        with sqlite3.connect(tmp_path / "tables.db") as connection:
-            connection.executescript(made)
-        connection.close()
+    with sqlite3.connect(tmp_path / "tables.db") as connection:
+        connection.executescript(LAYOUT_1 if layout == "layout 1" else LAYOUT_2)
+    connection.close()
 
     async def scenario() -> None:
         store = SQLiteStore(tmp_path / "tables.db")
         (user_version,) = store._connection.execute("PRAGMA user_version").fetchone()
-        assert user_version == SCHEMA_VERSION == 2
-        if layout == "layout 1":
+        assert user_version == SCHEMA_VERSION == 3
+        if layout == "layout 2":
             old = await store.load("old")
             assert old is not None and old.seating == "{}" and old.version == 0
+        await store.create(attrs.evolve(_new_table("a"), seating='{"names":{"0":"Ann"}}'))
+        loaded = await store.load("a")
+        await store.close()
+        assert loaded is not None and loaded.seating == '{"names":{"0":"Ann"}}'
+
+    asyncio.run(scenario())
+
+
+def test_the_seating_is_kept_whole_and_written_without_an_action(database: str | Path) -> None:
+    async def scenario() -> None:
+        store: Store = open_store(database)
         await store.create(attrs.evolve(_new_table("a"), seating='{"names":{"0":"Ann"}}'))
         loaded = await store.load("a")
         assert loaded is not None and loaded.seating == '{"names":{"0":"Ann"}}'

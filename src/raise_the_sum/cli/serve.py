@@ -2,11 +2,13 @@
 
     raise-the-sum serve
     raise-the-sum serve --port 8080 --db games.db --pace 0.5
+    raise-the-sum serve --db postgresql://game@localhost:5432/tables
 
 It prints the URL it serves on, then serves until Ctrl-C. The tables are
-kept in an SQLite database (``--db``), so a restarted server carries on
-every match where it was. It needs the ``web`` extra:
-``pip install 'raise-the-sum[web]'``.
+kept in an SQLite database (``--db``, a file), or in PostgreSQL when
+``--db`` is a ``postgresql://`` address (the ``postgres`` extra), so a
+restarted server carries on every match where it was. It needs the ``web``
+extra: ``pip install 'raise-the-sum[web]'``.
 
 The server's limits (what one client may ask of it, how long it waits) have
 defaults that no person playing meets, and an option each; the "Game server"
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import urllib.parse
 from typing import TextIO
 
 from raise_the_sum.cli import UsageError
@@ -75,6 +78,14 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _pool_size(text: str) -> int:
+    if not text.isdigit() or int(text) < 2:
+        raise argparse.ArgumentTypeError(
+            f"a whole number of 2 or more (one connection for the writes), got {text!r}"
+        )
+    return int(text)
+
+
 def _pace(text: str) -> float:
     try:
         value = float(text)
@@ -83,6 +94,21 @@ def _pace(text: str) -> float:
     if not (math.isfinite(value) and 0 <= value <= 3600):
         raise argparse.ArgumentTypeError(f"seconds from 0 to 3600, got {text!r}")
     return value
+
+
+def _shown(db: str) -> str:
+    """``db`` as printed: a database address without its password.
+
+    >>> _shown("postgresql://game:secret@localhost:5432/tables")
+    'postgresql://game@localhost:5432/tables'
+    >>> _shown("games.db")
+    'games.db'
+    """
+    parts = urllib.parse.urlsplit(db)
+    if not parts.scheme.startswith("postgres") or parts.password is None:
+        return db
+    host = parts.netloc.rpartition("@")[2]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}@{host}"))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -104,7 +130,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--db",
         default=_DEFAULT_DB,
         metavar="PATH",
-        help=f"the SQLite database of the tables (default: {_DEFAULT_DB} in the current directory)",
+        help="the SQLite database of the tables, or a PostgreSQL database's address "
+        f"postgresql://USER@HOST:PORT/DB (default: {_DEFAULT_DB} in the current directory)",
+    )
+    parser.add_argument(
+        "--db-pool",
+        type=_pool_size,
+        default=None,
+        metavar="N",
+        help="with PostgreSQL: the connections kept open at most, 2 or more (default: 4)",
     )
     parser.add_argument(
         "--pace",
@@ -154,7 +188,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ) from None
 
     def ready(url: str) -> None:
-        out.write(f"Raise the Sum is served on {url}  (tables in {args.db}; Ctrl-C stops)\n")
+        out.write(
+            f"Raise the Sum is served on {url}  (tables in {_shown(args.db)}; Ctrl-C stops)\n"
+        )
         out.flush()
 
     given = {field: getattr(args, field) for _, field, _, _ in _LIMITS}
@@ -173,6 +209,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             limits=limits,
             forwarded_allow_ips=[address for address in proxies if address],
             cors_origins=args.cors_origin,
+            pool_size=args.db_pool,
         )
     except StoreError as error:
         raise UsageError(str(error)) from None

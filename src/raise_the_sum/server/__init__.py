@@ -32,7 +32,13 @@ from typing import Final
 from raise_the_sum.server.app import create_app
 from raise_the_sum.server.limits import Limits
 from raise_the_sum.server.service import TableService, seed_commitment
-from raise_the_sum.server.store import SQLiteStore, Store, StoreError, StoreUnavailable
+from raise_the_sum.server.store import (
+    SQLiteStore,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    is_postgres_url,
+)
 
 __all__ = [
     "DEFAULT_DB",
@@ -43,6 +49,7 @@ __all__ = [
     "StoreUnavailable",
     "TableService",
     "create_app",
+    "open_store",
     "seed_commitment",
     "serve",
 ]
@@ -61,6 +68,7 @@ def serve(
     limits: Limits | None = None,
     forwarded_allow_ips: Sequence[str] = (),
     cors_origins: Sequence[str] = (),
+    pool_size: int | None = None,
 ) -> None:
     """Serve the game on ``host:port`` until interrupted (Ctrl-C or SIGTERM).
 
@@ -74,8 +82,11 @@ def serve(
     are the origins of pages elsewhere that may call the API (CORS) and open
     its sockets.
 
+    ``db`` is an SQLite file, or a PostgreSQL database's address
+    (``postgresql://USER@HOST:PORT/DB``, see :func:`open_store`, with
+    ``pool_size`` connections at most).
     The database is opened first: a database that cannot be used raises
-    :class:`~raise_the_sum.server.store.StoreError`, whose message is one line naming the file.
+    :class:`~raise_the_sum.server.store.StoreError`, whose message is one line naming it.
     """
     import resource
     import sys
@@ -86,7 +97,9 @@ def serve(
     from raise_the_sum.server.bodies import MAX_BODY
 
     limits = Limits() if limits is None else limits
-    store = SQLiteStore(db)
+    store = open_store(db, pool_size=pool_size)
+    if not isinstance(store, SQLiteStore):  # reached and its tables made, before serving
+        asyncio.run(_probe(db, pool_size))
     # The search bots and the store run on threads. With Python's default 5 ms switch
     # interval, the event loop can wait that long for the GIL after each socket
     # write, and the store's writer as long after each SQLite statement while the loop
@@ -137,6 +150,37 @@ def serve(
 
     with asyncio.Runner(loop_factory=_loop_factory()) as runner:
         runner.run(run())
+
+
+def open_store(db: str | Path, *, pool_size: int | None = None) -> Store:
+    """The store of ``db``: a PostgreSQL database for a ``postgresql://`` address, else a file.
+
+    The PostgreSQL store (the ``postgres`` extra) keeps ``pool_size``
+    connections at most (its default when None) and connects on its first
+    use; an SQLite file is opened at once. A missing extra or a database that
+    cannot be used raises :class:`~raise_the_sum.server.store.StoreError`.
+    """
+    if not is_postgres_url(db):
+        return SQLiteStore(db)
+    try:
+        from raise_the_sum.server.postgres import PostgresStore
+    except ImportError as error:
+        raise StoreError(
+            f"the PostgreSQL store needs the postgres extra ({error.name} is missing): "
+            "pip install 'raise-the-sum[postgres]'"
+        ) from None
+    if pool_size is None:
+        return PostgresStore(str(db))
+    return PostgresStore(str(db), pool_size=pool_size)
+
+
+async def _probe(db: str | Path, pool_size: int | None) -> None:
+    """Open the PostgreSQL store once and close it: a StoreError now, not at a request."""
+    store = open_store(db, pool_size=pool_size)
+    try:
+        await store.resumable(0.0)
+    finally:
+        await store.close()
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:

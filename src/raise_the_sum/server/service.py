@@ -566,13 +566,8 @@ class TableService:
             if kept is not None:
                 return Outcome.of(kept)
         if version != table.version:
-            stale = ProtocolError(
-                409,
-                "stale_version",
-                f"the table is at version {table.version}, not {version}",
-                version=table.version,
-            )
-            return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
+            why = f"the table is at version {table.version}, not {version}"
+            return await self._stale(table, seat, client_id, why)
         at_once = self.pace == 0 and not self.driving.closing
         now = time.time()
         serial = table.seating_serial
@@ -593,12 +588,12 @@ class TableService:
         kept = await self.store.answer(table.table_id, seat, client_id)
         if kept is not None:
             return Outcome.of(kept)
-        stale = ProtocolError(
-            409,
-            "stale_version",
-            f"the table moved on to version {table.version}",
-            version=table.version,
-        )
+        why = f"the table moved on to version {table.version}"
+        return await self._stale(table, seat, client_id, why)
+
+    async def _stale(self, table: Table, seat: int, client_id: str, why: str) -> Outcome:
+        """Refuse an action computed from another version than the table's: a 409."""
+        stale = ProtocolError(409, "stale_version", why, version=table.version)
         return await self._refuse(table, seat, client_id, stale.status, stale.encoded())
 
     @staticmethod
@@ -695,7 +690,6 @@ class TableService:
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
-            state=None,
             extra=extra_text(rngs),
             steps=tuple(
                 StoredStep(table.version + number, seat, action_text(action))

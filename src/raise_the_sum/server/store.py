@@ -1,13 +1,12 @@
 """The store: where tables live between requests, behind a small interface.
 
 The table service keeps nothing that a restart needs anywhere else. The
-store holds, for each table, its current version, a state (the one it was
-created with, or a later one that a commit carried), each version's step
-(the seat and its action, and its events when the service keeps them), the
-token hashes, and the first answer to every client action id. A table's
-first state and its actions are its match record: the table service
-replays the steps after the state it has to rebuild the rest (the engine is
-deterministic, as records' replays rely on).
+store holds, for each table, its current version, the state it was created
+with, each version's step (the seat and its action), the token hashes, and
+the first answer to every client action id. A table's first state and its
+actions are its match record: the table service replays the steps to
+rebuild the rest (the engine is deterministic, as records' replays rely
+on).
 
 :class:`Store` is the whole interface: a handful of async methods over
 plain text, so that a store need know nothing of the game. Its one
@@ -54,13 +53,25 @@ __all__ = [
     "StoredStep",
     "Store",
     "StoredTable",
+    "is_postgres_url",
 ]
 
 T = TypeVar("T")
 
 #: The layout of the database that this store writes (SQLite's ``user_version``). A database
 #: of an earlier layout is upgraded when it is opened; one of a later layout is refused.
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
+
+
+def is_postgres_url(db: str | Path) -> bool:
+    """True when ``db`` names a PostgreSQL database rather than an SQLite file.
+
+    >>> is_postgres_url("postgresql://game@db.example.com:5432/tables")
+    True
+    >>> is_postgres_url("postgres://game@db.example.com/tables"), is_postgres_url("tables.db")
+    (True, False)
+    """
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 class StoreError(Exception):
@@ -103,8 +114,6 @@ class StoredStep:
     seat: int
     #: The action, wire JSON.
     action: str
-    #: The full (unobserved) events, a wire JSON list; None when not kept (replay rebuilds them).
-    events: str | None = None
 
 
 @attrs.frozen
@@ -140,7 +149,7 @@ class StoredTable:
     table_id: str
     #: The current version (0 before any action).
     version: int
-    #: The last state written, wire JSON: at creation, or by the last commit that carried one.
+    #: The state the table was created with, wire JSON (the steps replay from it).
     state: str
     #: What the table was created with, JSON text.
     setup: str
@@ -160,6 +169,35 @@ class StoredTable:
     #: The table's seating, JSON text (see :attr:`NewTable.seating`).
     seating: str = "{}"
 
+    @classmethod
+    def of_rows(
+        cls,
+        table_id: str,
+        row: Sequence[Any],
+        tokens: Sequence[Sequence[Any]],
+        steps: Sequence[Sequence[Any]],
+        answered: Sequence[Sequence[Any]],
+    ) -> StoredTable:
+        """The table from a store's rows, as both stores read them.
+
+        ``row`` is ``(version, state, setup, extra, touched, over, seating)``; ``tokens``
+        are ``(seat, hash)``, ``steps`` ``(version, seat, action)``, oldest
+        first, and ``answered`` ``(seat, client id)``.
+        """
+        return cls(
+            table_id=table_id,
+            version=row[0],
+            state=row[1],
+            setup=row[2],
+            extra=row[3],
+            token_hashes=tuple((seat, digest) for seat, digest in tokens),
+            steps=tuple(StoredStep(version, seat, action) for version, seat, action in steps),
+            answered=tuple((seat, client_id) for seat, client_id in answered),
+            touched=row[4],
+            over=bool(row[5]),
+            seating=row[6],
+        )
+
 
 @attrs.frozen
 class Commit:
@@ -173,8 +211,6 @@ class Commit:
     table_id: str
     #: The version the step was computed from.
     expected: int
-    #: The state after the last step, wire JSON, or None to keep the state stored before.
-    state: str | None
     #: The service's per-table data after the last step, JSON text.
     extra: str
     #: The steps, one or more: versions ``expected + 1``, ``expected + 2``, ... in order.
@@ -283,7 +319,6 @@ CREATE TABLE IF NOT EXISTS steps (
     version INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
-    events TEXT NOT NULL,
     PRIMARY KEY (table_id, version)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tokens (
@@ -306,30 +341,15 @@ _INDEXES = """
 CREATE INDEX IF NOT EXISTS tables_resumable ON tables (touched) WHERE over = 0 AND driven = 1;
 """
 
-#: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 0 (a
-#: database made before layouts had numbers) lacks the tables' ``touched`` and ``driven``
-#: columns, and may keep its answers in key order (``WITHOUT ROWID``), where refusals cannot
-#: be forgotten oldest first: they are copied into the layout above. Layout 1 lacks the
+#: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 1
+#: kept each step's events, which the service now rebuilds by replay. Layout 2 lacks the
 #: tables' ``seating`` (names, who left), which starts empty.
 _UPGRADES: Final = {
-    0: """
-ALTER TABLE tables ADD COLUMN touched REAL NOT NULL DEFAULT 0;
-ALTER TABLE tables ADD COLUMN driven INTEGER NOT NULL DEFAULT 1;
-UPDATE tables SET touched = {now};
-CREATE TABLE answers_upgraded (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    client_id TEXT NOT NULL,
-    status INTEGER NOT NULL,
-    body BLOB NOT NULL,
-    UNIQUE (table_id, seat, client_id)
-);
-INSERT INTO answers_upgraded SELECT table_id, seat, client_id, status, body FROM answers;
-DROP TABLE answers;
-ALTER TABLE answers_upgraded RENAME TO answers;
-""",
     1: """
-ALTER TABLE tables ADD COLUMN seating TEXT NOT NULL DEFAULT '{{}}';
+ALTER TABLE steps DROP COLUMN events;
+""",
+    2: """
+ALTER TABLE tables ADD COLUMN seating TEXT NOT NULL DEFAULT '{}';
 """,
 }
 
@@ -386,9 +406,12 @@ def _rows(connection: sqlite3.Connection, sql: str, rows: Sequence[tuple[Any, ..
 
 
 def _settle(results: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
-    """On the futures' event loop: give each its value or its error (unless it was cancelled)."""
+    """On the futures' event loop: give each its value or its error (unless it was cancelled).
+
+    Both stores settle their jobs' futures with it.
+    """
     for future, value, error in results:
-        if future.cancelled():
+        if future.done():
             continue
         if error is not None:
             future.set_exception(error)
@@ -404,8 +427,7 @@ class SQLiteStore:
     on the writer thread). ``synchronous="FULL"`` (the default) makes each
     commit durable against a power cut; ``"NORMAL"`` only against a crash
     of the process, which is cheaper. Reads run on a second connection, so
-    they never wait behind a group commit. A step without events is
-    written with an empty text and read back as None.
+    they never wait behind a group commit.
     """
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
@@ -465,9 +487,14 @@ class SQLiteStore:
             existing = connection.execute(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'tables'"
             ).fetchone()[0]
+            if existing and layout not in _UPGRADES and layout < SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: the database has layout {layout}, made by a development "
+                    "version before the first release: start a new database"
+                )
             if existing and layout < SCHEMA_VERSION:
                 for step in range(layout, SCHEMA_VERSION):
-                    for statement in _UPGRADES[step].format(now=time.time()).split(";"):
+                    for statement in _UPGRADES[step].split(";"):
                         if statement.strip():
                             connection.execute(statement)
             for statement in (_SCHEMA + _INDEXES).split(";"):
@@ -586,11 +613,11 @@ class SQLiteStore:
             return False  # two commits of one table: in order, one by one
         now = time.time()
         moves = [
-            (c.table_id, c.expected, c.version, c.state, c.extra, int(c.over), now, int(c.driven))
+            (c.table_id, c.expected, c.version, c.extra, int(c.over), now, int(c.driven))
             for c in commits
         ]
         steps = [
-            (commit.table_id, step.version, step.seat, step.action, step.events or "")
+            (commit.table_id, step.version, step.seat, step.action)
             for commit in commits
             for step in commit.steps
         ]
@@ -601,16 +628,15 @@ class SQLiteStore:
         ]
         if _rows(
             connection,
-            "UPDATE tables SET version = v.column3, "
-            "state = COALESCE(v.column4, tables.state), extra = v.column5, over = v.column6, "
-            "touched = v.column7, driven = v.column8 "
+            "UPDATE tables SET version = v.column3, extra = v.column4, over = v.column5, "
+            "touched = v.column6, driven = v.column7 "
             "FROM (VALUES {}) AS v WHERE tables.id = v.column1 AND tables.version = v.column2",
             moves,
         ) != len(moves):
             return False
         _rows(
             connection,
-            "INSERT INTO steps (table_id, version, seat, action, events) VALUES {}",
+            "INSERT INTO steps (table_id, version, seat, action) VALUES {}",
             steps,
         )
         return not answers or _rows(
@@ -696,7 +722,7 @@ class SQLiteStore:
                     "SELECT seat, hash FROM tokens WHERE table_id = ? ORDER BY seat", (table_id,)
                 ).fetchall()
                 steps = db.execute(
-                    "SELECT version, seat, action, events FROM steps WHERE table_id = ? "
+                    "SELECT version, seat, action FROM steps WHERE table_id = ? "
                     "AND version <= ? ORDER BY version",
                     (table_id, row[0]),
                 ).fetchall()
@@ -705,22 +731,7 @@ class SQLiteStore:
                 ).fetchall()
             finally:
                 db.execute("COMMIT")
-            return StoredTable(
-                table_id=table_id,
-                version=row[0],
-                state=row[1],
-                setup=row[2],
-                extra=row[3],
-                token_hashes=tuple((seat, digest) for seat, digest in tokens),
-                steps=tuple(
-                    StoredStep(version, seat, action, events or None)
-                    for version, seat, action, events in steps
-                ),
-                answered=tuple((seat, client_id) for seat, client_id in answered),
-                touched=row[4],
-                over=bool(row[5]),
-                seating=row[6],
-            )
+            return StoredTable.of_rows(table_id, row, tokens, steps, answered)
 
         return await self._read(run)
 
@@ -729,11 +740,10 @@ class SQLiteStore:
 
         def run(db: sqlite3.Connection) -> bool:
             moved = db.execute(
-                "UPDATE tables SET version = ?, state = COALESCE(?, state), extra = ?, over = ?, "
+                "UPDATE tables SET version = ?, extra = ?, over = ?, "
                 "touched = ?, driven = ? WHERE id = ? AND version = ?",
                 (
                     commit.version,
-                    commit.state,
                     commit.extra,
                     int(commit.over),
                     time.time(),
@@ -745,12 +755,8 @@ class SQLiteStore:
             if moved.rowcount != 1:
                 return False
             db.executemany(
-                "INSERT INTO steps (table_id, version, seat, action, events) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [
-                    (commit.table_id, step.version, step.seat, step.action, step.events or "")
-                    for step in commit.steps
-                ],
+                "INSERT INTO steps (table_id, version, seat, action) VALUES (?, ?, ?, ?)",
+                [(commit.table_id, step.version, step.seat, step.action) for step in commit.steps],
             )
             if commit.answer is not None:
                 seat, client_id, answer = commit.answer
