@@ -302,16 +302,21 @@ def test_an_action_before_the_deadline_starts_the_next_turns_clock(server: Serve
         assert answer["turn_deadline"] == document(client, table, tokens[1])["turn_deadline"]
 
 
-def test_a_restart_resumes_the_turn_timer_from_the_stored_turn(tmp_path: Path) -> None:
-    running = Server(tmp_path / "tables.db", pace=0).start()
+def test_a_restart_resumes_the_turn_timer_and_the_seating_from_the_store(
+    database: str | Path, tmp_path: Path
+) -> None:
+    running = Server(database, pace=0, log=tmp_path / "server.log").start()
     try:
         with running.client() as client:
-            table, tokens, _ = create(client, ["human", "human"], turn_seconds=8)
+            table, tokens, _ = create(client, ["human", "human"], turn_seconds=8, name="Ann")
+            assert name(client, table, tokens[1], "Bo").status_code == 200
             before = document(client, table, tokens[0])["turn_deadline"]
         running.kill()
         running.start()
         with running.client() as client:
-            assert document(client, table, tokens[0])["turn_deadline"] == before
+            doc = document(client, table, tokens[0])
+            assert doc["turn_deadline"] == before
+            assert [entry["name"] for entry in doc["seating"]] == ["Ann", "Bo"]
         with connect(running, table, tokens[1]) as one:
             recv(one)
             moved = until(one, lambda d: d["version"] >= 1)  # the timer acted, after a restart

@@ -249,6 +249,7 @@ class TableService:
                 token_hashes=tuple(sorted(hashes.items())),
                 driven=table.server_acts(state, rngs),
                 seating=roster.text(),
+                touched=table.touched,
             )
         )
         self.tables.add(table)
@@ -687,6 +688,7 @@ class TableService:
         last step's state, and its watchers and its bots are woken once.
         """
         state = steps[-1][2]
+        touched = time.time() if now is None else now  # the store keeps the same moment
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
@@ -698,11 +700,12 @@ class TableService:
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
             driven=table.server_acts(state, rngs),
+            touched=touched,
         )
         if not await self.store.commit(commit):
             return False
         table.state, table.version, table.rngs = state, commit.version, rngs
-        table.touched = time.time() if now is None else now
+        table.touched = touched
         table.actions += [action for _, action, _, _ in steps]
         for seat, pieces in (table.seen_in(steps) if seen is None else seen).items():
             table.seen[seat] += pieces

@@ -139,6 +139,9 @@ class NewTable:
     #: The table's seating, JSON text: what changes at the table but is not the match (the
     #: seats' names, who left); written again by :meth:`Store.seating`.
     seating: str = "{}"
+    #: When the table was created (seconds since the epoch), as the service holds it (a
+    #: turn's deadline derives from it); None: when the store writes it.
+    touched: float | None = None
 
 
 @attrs.frozen
@@ -221,6 +224,9 @@ class Commit:
     answer: tuple[int, str, Answer] | None = None
     #: True when the server acts next after this commit (see :attr:`NewTable.driven`).
     driven: bool = True
+    #: When the commit was made (seconds since the epoch), as the service holds it (the next
+    #: turn's deadline derives from it); None: when the store writes it.
+    touched: float | None = None
 
     @steps.validator
     def _consecutive(self, attribute: object, steps: tuple[StoredStep, ...]) -> None:
@@ -613,7 +619,15 @@ class SQLiteStore:
             return False  # two commits of one table: in order, one by one
         now = time.time()
         moves = [
-            (c.table_id, c.expected, c.version, c.extra, int(c.over), now, int(c.driven))
+            (
+                c.table_id,
+                c.expected,
+                c.version,
+                c.extra,
+                int(c.over),
+                now if c.touched is None else c.touched,
+                int(c.driven),
+            )
             for c in commits
         ]
         steps = [
@@ -693,7 +707,7 @@ class SQLiteStore:
                     table.setup,
                     table.extra,
                     int(table.over),
-                    time.time(),
+                    time.time() if table.touched is None else table.touched,
                     int(table.driven),
                     table.seating,
                 ),
@@ -746,7 +760,7 @@ class SQLiteStore:
                     commit.version,
                     commit.extra,
                     int(commit.over),
-                    time.time(),
+                    time.time() if commit.touched is None else commit.touched,
                     int(commit.driven),
                     commit.table_id,
                     commit.expected,
