@@ -52,6 +52,7 @@ from raise_the_sum import (
     round_winner,
     sample_state,
     score,
+    timeout_action,
 )
 from raise_the_sum.bots import make_bot
 from raise_the_sum.limits import action_bound
@@ -287,6 +288,7 @@ TARGETS: dict[str, tuple[Callable[[Any], object], tuple[str, ...]]] = {
     "new_game(deck)": (lambda v: new_game(seed=1, deck=v), ("deck",)),
     "legal_plays(state)": (lambda v: legal_plays(v), ("state",)),
     "legal_plays_by_definition(state)": (lambda v: legal_plays_by_definition(v), ("state",)),
+    "timeout_action(legal)": (lambda v: timeout_action(v), ("legal",)),
     "action_bound(rules)": (lambda v: action_bound(v), ("rules",)),
     "apply(state)": (lambda v: apply(v, Pass()), ("state",)),
     "apply(action)": (lambda v: apply(STATE, v), ("action",)),

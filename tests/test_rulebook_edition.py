@@ -30,11 +30,22 @@ PINNED_IDS: dict[int, tuple[str, ...]] = {
         *("R6.1", "R6.2"),
         *("R7.1", "R7.2"),
     ),
+    2: (
+        *("R1.1", "R1.2", "R1.3", "R1.4", "R1.5", "R1.6"),
+        *("R2.1", "R2.2", "R2.3", "R2.4", "R2.5", "R2.6", "R2.7", "R2.8"),
+        *("R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8"),
+        *("R4.1", "R4.2", "R4.3", "R4.4", "R4.5", "R4.6", "R4.7", "R4.8", "R4.9"),
+        *("R4.10", "R4.11", "R4.12", "R4.13", "R4.14", "R4.15"),
+        *("R5.1", "R5.2", "R5.3", "R5.4", "R5.5"),
+        *("R6.1", "R6.2"),
+        *("R7.1", "R7.2"),
+    ),
 }
 
 #: The fingerprint of each edition's words (see :func:`fingerprint`).
 PINNED_WORDS: dict[int, str] = {
     1: "8cb64c6a53e2edff",
+    2: "af263c15722abbf3",
 }
 
 #: The rules of the software, not of the table (notation, generator, bad input).

@@ -231,7 +231,7 @@ def openapi() -> dict[str, Any]:
                 "requestBody": _body("action_body", "The action, the version, the client id."),
                 "responses": {
                     "200": _json("The new document.", _ref("server_seat_document")),
-                    **_errors(*seat_errors, "stale_version", "illegal_action"),
+                    **_errors(*seat_errors, "stale_version", "seat_left", "illegal_action"),
                 },
             }
         },
@@ -247,6 +247,40 @@ def openapi() -> dict[str, Any]:
                         "The verdict, with its explanation's line.", _ref("server_check_answer")
                     ),
                     **_errors(*seat_errors),
+                },
+            }
+        },
+        "/api/tables/{table}/name": {
+            "post": {
+                "operationId": "setName",
+                "summary": "Give the seat a display name; every socket of the table is told.",
+                "description": "The name is public, shown to everyone at the table in the "
+                "document's seating and pushed as a name notice; it is never a credential. A "
+                "name breaking its rules gets 400 bad_input with path /name; a seat that "
+                "left, 409 seat_left.",
+                "parameters": [_TABLE],
+                "security": _AUTH,
+                "requestBody": _body("name_body", "The name."),
+                "responses": {
+                    "200": _json("The seat's document.", _ref("server_seat_document")),
+                    **_errors(*seat_errors, "seat_left"),
+                },
+            }
+        },
+        "/api/tables/{table}/leave": {
+            "post": {
+                "operationId": "leaveTable",
+                "summary": "The seat leaves the table (rule R5.5): handed to a bot, or forfeited.",
+                "description": "Every socket of the table gets a left notice at once. From "
+                "then on the bot (Sam unless named), or for a forfeit the server by rule "
+                "R4.15, plays the seat; the token may still read the table, and any action, "
+                "name or second leave gets 409 seat_left.",
+                "parameters": [_TABLE],
+                "security": _AUTH,
+                "requestBody": _body("leave_body", "How the seat leaves."),
+                "responses": {
+                    "200": _json("The seat's document.", _ref("server_seat_document")),
+                    **_errors(*seat_errors, "seat_left"),
                 },
             }
         },
@@ -386,9 +420,10 @@ def asyncapi() -> dict[str, Any]:
             "title": "raise-the-sum game server: a seat's WebSocket",
             "version": _VERSION,
             "description": "A seat's socket gets its document at once, then again after "
-            "every change of the table (a push, without reply_to), and the table's notices "
-            "(a change that moves no version, such as a seat taken: {notice: 'taken', seat}). "
-            "An action sent on it is "
+            "every change of the table (a push, without reply_to). A change at the table that "
+            "is no action (a seat taken, present or away, a name, a seat that left, the server "
+            "acting for a seat out of time) is pushed to every socket of the table as a notice, "
+            '{"notice": kind, ...}. An action sent on it is '
             "answered as POST /api/tables/{table}/actions would answer, with reply_to, the "
             "action's id, first. A message that is not an action gets a bad_input error and "
             "the socket stays open. A refused socket (a bad token, an origin not allowed, "

@@ -42,6 +42,10 @@ _DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 _MAX_INT: Final = 2**53 - 1
 #: The longest client action id (``server/bodies.py``'s ``MAX_ID``).
 _MAX_ID: Final = 128
+#: The longest display name (``server/presence.py``'s ``MAX_NAME``).
+_MAX_NAME: Final = 24
+#: The time per turn a table may have (``server/bodies.py``'s bounds), in seconds.
+_TURN_SECONDS: Final = (5, 3600)
 
 
 def _library(name: str) -> dict[str, Any]:
@@ -178,6 +182,13 @@ _ERRORS: Final[dict[str, tuple[int, dict[str, Any]]]] = {
             seat=_integer(0, 3),
         ),
     ),
+    "seat_left": (
+        409,
+        _error(
+            "seat_left",
+            "The seat left the table (rule R5.5): its token may read the table, never act.",
+        ),
+    ),
     "match_not_over": (
         409,
         _error("match_not_over", "The record, with the seed, comes once the match is over."),
@@ -278,7 +289,10 @@ def _seat() -> dict[str, Any]:
         "One seat of a table, as everyone at it (and its spectators) may know it.",
         {
             "kind": {"description": "'human' or a bot's name.", **_string(1)},
-            "name": {"description": "The seat's display name, or null.", **_nullable(_string())},
+            "name": {
+                "description": "The seat's display name, or null. Public, never a credential.",
+                **_nullable(_string(1, _MAX_NAME)),
+            },
             "present": {
                 "description": "A human seat: whether a client of it is connected now; "
                 "null for a bot's seat, or when not known.",
@@ -462,19 +476,6 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                 )
             },
         ),
-        "notice": (
-            "A notice pushed on every socket of a table, for a change that moves no version",
-            {
-                "notice": {
-                    "description": "A notice, by its kind; the table's next document shows it.",
-                    "oneOf": [{"$ref": "#/$defs/taken"}],
-                },
-                "taken": _closed(
-                    "A human seat was taken: its token was used, or it was claimed in the lobby.",
-                    {"notice": {"const": "taken"}, "seat": _integer(0, 3)},
-                ),
-            },
-        ),
         "event": (
             "An event in a seat document",
             {
@@ -509,6 +510,16 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                                 "description": "true: the table is listed in the lobby "
                                 "(GET /api/lobby) while a human seat is free. Not with tutorial.",
                                 "type": "boolean",
+                            },
+                            "turn_seconds": {
+                                "description": "The time for each turn of a person's seat, in "
+                                "seconds (rule R4.15); absent: no limit.",
+                                **_integer(*_TURN_SECONDS),
+                            },
+                            "name": {
+                                "description": "The display name of the first human seat (the "
+                                "creator's); the rules of a name_body's name.",
+                                **_server("name_body#/$defs/display_name"),
                             },
                         },
                         [],
@@ -563,6 +574,104 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
                 )
             },
         ),
+        "name_body": (
+            "The body of POST /api/tables/{table}/name",
+            {
+                "name_body": _closed(
+                    "The seat's display name.", {"name": {"$ref": "#/$defs/display_name"}}
+                ),
+                "display_name": {
+                    "description": f"A display name: 1 to {_MAX_NAME} characters after NFC "
+                    "normalisation, of letters and their marks, digits, single spaces between "
+                    "words, and - _ . ' ’; public, never a credential.",
+                    **_string(1, _MAX_NAME),
+                },
+            },
+        ),
+        "leave_body": (
+            "The body of POST /api/tables/{table}/leave",
+            {
+                "leave_body": {
+                    "description": "How the seat leaves (rule R5.5): handed over to a bot (Sam "
+                    "unless named), or forfeited (the server takes its actions by rule R4.15).",
+                    "oneOf": [
+                        _closed(
+                            "Hand the seat over to a bot.",
+                            {
+                                "then": {"const": "bot"},
+                                "bot": {"enum": sorted(BOTS)},
+                            },
+                            ["then"],
+                        ),
+                        _closed("Forfeit.", {"then": {"const": "forfeit"}}),
+                    ],
+                }
+            },
+        ),
+        "notice": (
+            "A notice pushed on every socket of a table: a change that is no action",
+            {
+                "notice": {
+                    "description": "Who is at the table changed (present, named, left, a seat "
+                    "taken), or the server acted for a seat whose time ran out; the next "
+                    "document shows it too.",
+                    "oneOf": [
+                        {"$ref": "#/$defs/presence_notice"},
+                        {"$ref": "#/$defs/name_notice"},
+                        {"$ref": "#/$defs/left_notice"},
+                        {"$ref": "#/$defs/timeout_notice"},
+                        {"$ref": "#/$defs/taken_notice"},
+                    ],
+                },
+                "taken_notice": _closed(
+                    "A human seat was taken: its token was used, or it was claimed in the lobby.",
+                    {"notice": {"const": "taken"}, "seat": _integer(0, 3)},
+                ),
+                "presence_notice": _closed(
+                    "A person's seat opened its first socket (present) or closed its last.",
+                    {
+                        "notice": {"const": "presence"},
+                        "seat": _integer(0, 3),
+                        "present": {"type": "boolean"},
+                    },
+                ),
+                "name_notice": _closed(
+                    "A seat took a display name.",
+                    {
+                        "notice": {"const": "name"},
+                        "seat": _integer(0, 3),
+                        "name": _server("name_body#/$defs/display_name"),
+                    },
+                ),
+                "left_notice": _closed(
+                    "A person left the table (rule R5.5): handed over to a bot, or forfeited.",
+                    {
+                        "notice": {"const": "left"},
+                        "seat": _integer(0, 3),
+                        "then": {"enum": ["bot", "forfeit"]},
+                        "bot": {
+                            "description": "The bot that plays the seat now; null for a forfeit.",
+                            **_nullable({"enum": sorted(BOTS)}),
+                        },
+                    },
+                ),
+                "timeout_notice": _closed(
+                    "A person's time ran out; the server acted for them (rule R4.15).",
+                    {
+                        "notice": {"const": "timeout"},
+                        "seat": _integer(0, 3),
+                        "did": {
+                            "description": "What the server did, without the cards.",
+                            "enum": ["pass", "play", "discard", "next_round"],
+                        },
+                        "version": {
+                            "description": "The version that action made.",
+                            **_integer(1),
+                        },
+                    },
+                ),
+            },
+        ),
         "check_body": (
             "The body of POST /api/tables/{table}/check",
             {"check_body": _closed("An action to judge.", {"action": _lib("action")})},
@@ -593,8 +702,9 @@ def _schemas() -> dict[str, tuple[str, dict[str, Any]]]:
             {
                 "socket_server_message": {
                     "description": "A seat document (a push, or an answer with reply_to), "
-                    "a spectators' document (on a spectator's socket), a notice, "
-                    "or an error (an answer with reply_to, or a refusal of the socket).",
+                    "a spectators' document (on a spectator's socket), an error (an answer "
+                    "with reply_to, or a refusal of the socket), or a notice (a change at the "
+                    "table that is no action).",
                     "oneOf": [
                         {"$ref": "#/$defs/document_answer"},
                         _server("spectator_document"),

@@ -25,10 +25,12 @@ export type AnyDocument =
   | Event
   | Explanation
   | IllegalAction
+  | LeaveBody
   | Lobby
   | MatchRecord
   | MatchWon
   | MustDiscard
+  | NameBody
   | NextRound
   | Notice
   | Pass
@@ -105,6 +107,7 @@ export type ErrorBody =
   | Timeout
   | StaleVersion
   | SeatTaken
+  | SeatLeft
   | MatchNotOver
   | Archived
   | IllegalAction
@@ -116,16 +119,31 @@ export type ErrorBody =
  */
 export type Event = Played | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew;
 /**
- * A notice, by its kind; the table's next document shows it.
+ * How the seat leaves (rule R5.5): handed over to a bot (Sam unless named), or forfeited (the server takes its actions by rule R4.15).
  */
-export type Notice = Taken;
+export type LeaveBody =
+  | {
+      then: "bot";
+      bot?: "alex" | "cautious" | "greedy" | "random" | "riley" | "sam" | "search";
+    }
+  | {
+      then: "forfeit";
+    };
+/**
+ * A display name: 1 to 24 characters after NFC normalisation, of letters and their marks, digits, single spaces between words, and - _ . ' ’; public, never a credential.
+ */
+export type DisplayName = string;
+/**
+ * Who is at the table changed (present, named, left, a seat taken), or the server acted for a seat whose time ran out; the next document shows it too.
+ */
+export type Notice = PresenceNotice | NameNotice | LeftNotice | TimeoutNotice | TakenNotice;
 /**
  * Any event, by its type; a played event has its explanation.
  */
 export type ServerEvent =
   ServerPlayed | Passed | MustDiscard | Discarded | RoundWon | MatchWon | RoundStarted | Reshuffled | Drew;
 /**
- * A seat document (a push, or an answer with reply_to), a spectators' document (on a spectator's socket), a notice, or an error (an answer with reply_to, or a refusal of the socket).
+ * A seat document (a push, or an answer with reply_to), a spectators' document (on a spectator's socket), an error (an answer with reply_to, or a refusal of the socket), or a notice (a change at the table that is no action).
  */
 export type SocketServerMessage =
   | DocumentAnswer
@@ -141,6 +159,7 @@ export type SocketServerMessage =
   | TimeoutAnswer
   | StaleVersionAnswer
   | SeatTakenAnswer
+  | SeatLeftAnswer
   | MatchNotOverAnswer
   | ArchivedAnswer
   | IllegalActionAnswer
@@ -279,6 +298,14 @@ export interface CreateBody {
    * true: the table is listed in the lobby (GET /api/lobby) while a human seat is free. Not with tutorial.
    */
   public?: boolean;
+  /**
+   * The time for each turn of a person's seat, in seconds (rule R4.15); absent: no limit.
+   */
+  turn_seconds?: number;
+  /**
+   * The display name of the first human seat (the creator's); the rules of a name_body's name.
+   */
+  name?: string;
 }
 /**
  * The configuration of a game; a missing field takes its default.
@@ -399,6 +426,13 @@ export interface StaleVersion {
 export interface SeatTaken {
   error: "seat_taken";
   seat: number;
+  message: string;
+}
+/**
+ * The seat left the table (rule R5.5): its token may read the table, never act.
+ */
+export interface SeatLeft {
+  error: "seat_left";
   message: string;
 }
 /**
@@ -571,9 +605,58 @@ export interface MatchRecord {
   };
 }
 /**
+ * The seat's display name.
+ */
+export interface NameBody {
+  name: DisplayName;
+}
+/**
+ * A person's seat opened its first socket (present) or closed its last.
+ */
+export interface PresenceNotice {
+  notice: "presence";
+  seat: number;
+  present: boolean;
+}
+/**
+ * A seat took a display name.
+ */
+export interface NameNotice {
+  notice: "name";
+  seat: number;
+  name: DisplayName;
+}
+/**
+ * A person left the table (rule R5.5): handed over to a bot, or forfeited.
+ */
+export interface LeftNotice {
+  notice: "left";
+  seat: number;
+  then: "bot" | "forfeit";
+  /**
+   * The bot that plays the seat now; null for a forfeit.
+   */
+  bot: ("alex" | "cautious" | "greedy" | "random" | "riley" | "sam" | "search") | null;
+}
+/**
+ * A person's time ran out; the server acted for them (rule R4.15).
+ */
+export interface TimeoutNotice {
+  notice: "timeout";
+  seat: number;
+  /**
+   * What the server did, without the cards.
+   */
+  did: "pass" | "play" | "discard" | "next_round";
+  /**
+   * The version that action made.
+   */
+  version: number;
+}
+/**
  * A human seat was taken: its token was used, or it was claimed in the lobby.
  */
-export interface Taken {
+export interface TakenNotice {
   notice: "taken";
   seat: number;
 }
@@ -710,7 +793,7 @@ export interface Seat {
    */
   kind: string;
   /**
-   * The seat's display name, or null.
+   * The seat's display name, or null. Public, never a credential.
    */
   name: string | null;
   /**
@@ -976,6 +1059,17 @@ export interface StaleVersionAnswer {
 export interface SeatTakenAnswer {
   error: "seat_taken";
   seat: number;
+  message: string;
+  /**
+   * The client id of the action this message answers; absent in a push.
+   */
+  reply_to?: string;
+}
+/**
+ * The seat left the table (rule R5.5): its token may read the table, never act.
+ */
+export interface SeatLeftAnswer {
+  error: "seat_left";
   message: string;
   /**
    * The client id of the action this message answers; absent in a push.

@@ -26,6 +26,7 @@ from raise_the_sum.engine import (
     match_winner,
     new_game,
     round_winner,
+    timeout_action,
 )
 from raise_the_sum.errors import RaiseTheSumError
 from raise_the_sum.events import observe_events, step
@@ -88,6 +89,7 @@ __all__ = [
     "sample_state",
     "score",
     "step",
+    "timeout_action",
     "to_position",
     "validate",
 ]

@@ -41,6 +41,7 @@ __all__ = [
     "match_winner",
     "new_game",
     "round_winner",
+    "timeout_action",
 ]
 
 # The phases as module constants: an Enum member is a class attribute lookup through the
@@ -52,6 +53,7 @@ _MATCH_OVER: Final = Phase.MATCH_OVER
 _PASS: Final = Pass()
 _NEXT_ROUND: Final = NextRound()
 _BY_INDEX: Final = attrgetter("index")
+_ACTIONS: Final = frozenset({Play, Pass, Discard, NextRound})
 _DEFAULT_RULES: Final = Rules()
 
 T = TypeVar("T")
@@ -253,6 +255,39 @@ def legal_plays_by_definition(state: GameState) -> tuple[Action, ...]:
     to_beat = cast(int, state.to_beat)
     attack = state.attack
     return (*(play for play in plays if score(play.cards, attack) > to_beat), _PASS)
+
+
+def timeout_action(legal: Sequence[Action]) -> Action:
+    """The action taken for a player whose time to act runs out (rule R4.15).
+
+    ``legal`` is :func:`legal_plays` of the state: ``Pass()`` when passing
+    is legal; otherwise the first legal action in that function's order,
+    which is the least cards the rules allow, the lowest in card order (rule
+    R1.4): an opener plays their lowest card alone (with the standard
+    rules), a player who must discard discards their lowest cards (rule
+    R4.8), and between rounds the table moves on (``NextRound()``).
+
+    >>> from raise_the_sum import new_game
+    >>> state = new_game(seed=7)
+    >>> print(*state.hands[0])
+    +5 +5 +6 +6 +7 -3 -5 -6
+    >>> print(timeout_action(legal_plays(state)))      # an opener may not pass (R4.3)
+    play +5
+
+    Raises :class:`ValueError` when nothing is legal (the match is over, rule R5.2), and
+    :class:`TypeError` naming ``legal`` when it is not a list or tuple of actions.
+    """
+    if not isinstance(legal, tuple | list):
+        raise TypeError(
+            f"legal: the legal actions (legal_plays of a state), got {_validate.shown(legal)}"
+        )
+    for action in legal:
+        if action.__class__ not in _ACTIONS:
+            raise TypeError(f"legal: actions only, got {_validate.shown(action)}")
+    if not legal:
+        raise ValueError("timeout_action: no legal action; the match is over (rule R5.2)")
+    last = legal[-1]
+    return last if last.__class__ is Pass else legal[0]
 
 
 def submultisets(hand: Sequence[T], low: int, high: int) -> list[tuple[T, ...]]:

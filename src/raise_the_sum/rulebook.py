@@ -14,7 +14,7 @@ right. The documentation's rules reference is generated from this registry,
 examples included, and the test suite runs every example
 (``tests/test_rulebook_examples.py``).
 
-The rulebook has an edition and a date (:data:`EDITION`, "Rulebook 1,
+The rulebook has an edition and a date (:data:`EDITION`, "Rulebook 2,
 2026-12"), printed by ``raise-the-sum rules`` and ``raise-the-sum guide`` and on
 the rules page. An identifier is never removed or renumbered; a change to any
 rule's meaning bumps the edition. A rule that bundled several decisions is
@@ -27,7 +27,7 @@ table are kept apart from the rules of the software (the notation, the
 generator and bad input): :attr:`Rule.part`.
 
 >>> str(EDITION)
-'Rulebook 1, 2026-12'
+'Rulebook 2, 2026-12'
 >>> rule("R4.8").rulings
 ('They discard down to exactly 7, no further: a discard of the wrong number of cards is refused.',)
 >>> rule("R1.6").part is Part.LIBRARY, rule("R4.8").part is Part.TABLE
@@ -106,8 +106,8 @@ class Edition:
         return f"Rulebook {self.number}, {self.date}"
 
 
-#: The rulebook's current edition. Cite it with a rule: "R4.8, Rulebook 1, 2026-12".
-EDITION: Final = Edition(1, "2026-12")
+#: The rulebook's current edition. Cite it with a rule: "R4.8, Rulebook 2, 2026-12".
+EDITION: Final = Edition(2, "2026-12")
 
 
 def _check_rulings(rule: Rule, attribute: attrs.Attribute[tuple[str, ...]], value: object) -> None:
@@ -1259,6 +1259,44 @@ _RULES: Final = (
         """,
         ),
     ),
+    Rule(
+        "R4.15",
+        "When time runs out",
+        (
+            "At a table with a time limit per turn, a player whose time runs out has an "
+            "action taken for them: a pass when passing is legal, else the least cards the "
+            "rules allow, the lowest in card order (R1.4). So an opener plays their lowest "
+            "card alone, and a player who must discard discards their lowest cards (R4.8)."
+        ),
+        R,
+        in_words=(
+            "Your table allows 30 seconds a turn. Riley has played 12, and you let the "
+            "clock run out: you pass, and you are out of the round. Had you been opening "
+            "the round, your lowest card would have been played alone; had you had to "
+            "discard two cards, your two lowest would have gone."
+        ),
+        examples=(
+            """
+        >>> from raise_the_sum import (Rules, apply, legal_plays, new_game, parse_cards,
+        ...                            timeout_action)
+        >>> deck = parse_cards("+2 +8 +5 +3 x2 -4 +7 +1 +4 +6 +9 /2 -2 +3")
+        >>> rules = Rules(players=2, hand_size=3, hand_limit=3, max_play=3, deck=deck)
+        >>> state = new_game(rules, seed=1, deck=deck)
+        >>> print(*state.hands[0])
+        +2 +5 +7 x2
+        >>> print(timeout_action(legal_plays(state)))   # an opener may not pass (R4.3)
+        play +2
+        >>> state = apply(state, timeout_action(legal_plays(state)))
+        >>> print(timeout_action(legal_plays(state)))   # a reply may pass
+        pass
+        >>> state = apply(state, timeout_action(legal_plays(state)))
+        >>> print(state.phase.name, *state.hands[1])
+        DISCARD +1 +3 +8 -4
+        >>> print(timeout_action(legal_plays(state)))   # down to 3 cards: the lowest goes
+        discard +1
+        """,
+        ),
+    ),
     # 5. Rounds and the match
     Rule(
         "R5.1",
@@ -1386,6 +1424,38 @@ _RULES: Final = (
         (NextRound(),)
         >>> print(check(state, Play(parse_cards("+9"))))
         illegal (rule R5.4): the round is over: start the next round (NextRound()) before anyone acts
+        """,
+        ),
+    ),
+    Rule(
+        "R5.5",
+        "Leaving the match",
+        (
+            "A player may leave a match before it ends: by handing their seat, with its "
+            "hand and points, to a computer player of their choice, or by forfeiting, after "
+            "which each action of their seat is taken at once as when time runs out (R4.15). "
+            "Either way they cannot act again, and the match goes on to its end (R5.2)."
+        ),
+        R,
+        in_words=(
+            "Sam has to go halfway through a match. Sam can hand the seat over to a "
+            "computer player, which plays Sam's hand from then on, or forfeit: then the "
+            "seat passes whenever it may, and opens with its lowest card alone, until the "
+            "match ends. Either way the others play on to the end."
+        ),
+        examples=(
+            """
+        >>> from raise_the_sum import (Phase, Rules, apply, legal_plays, new_game,
+        ...                            parse_cards, timeout_action)
+        >>> deck = parse_cards("+2 +8 +5 +3 x2 -4 +7 +1 +4 +6 +9 /2 -2 +3")
+        >>> rules = Rules(players=3, hand_size=3, hand_limit=3, max_play=3, deck=deck)
+        >>> state = new_game(rules, seed=1, deck=deck)      # seat 1 forfeits at once
+        >>> while state.phase is not Phase.MATCH_OVER:
+        ...     legal = legal_plays(state)
+        ...     forfeited = state.current == 1
+        ...     state = apply(state, timeout_action(legal) if forfeited else legal[0])
+        >>> state.points                                    # the match went on to its end
+        (5, 0, 3)
         """,
         ),
     ),

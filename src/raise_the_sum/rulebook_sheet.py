@@ -12,7 +12,7 @@ what :func:`render_sheet` returns, and the test suite holds them equal.
 ``python -m raise_the_sum.rulebook_sheet`` writes the shipped copy again.
 
 >>> html = render_sheet()
->>> html.startswith("<!DOCTYPE html>") and "Rulebook 1, 2026-12" in html
+>>> html.startswith("<!DOCTYPE html>") and "Rulebook 2, 2026-12" in html
 True
 >>> all(f'id="{r.lower().replace(".", "-")}"' in html for r in RULES)
 True
@@ -40,7 +40,7 @@ _STYLE: Final = """
 @page { margin: 8mm; }
 * { box-sizing: border-box; }
 html { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #111; }
-body { margin: 0 auto; max-width: 200mm; font-size: 6.95pt; line-height: 1.25; }
+body { margin: 0 auto; max-width: 200mm; font-size: 6.7pt; line-height: 1.25; }
 header { display: flex; justify-content: space-between; align-items: baseline;
   border-bottom: 1.2pt solid #111; padding-bottom: 1mm; margin-bottom: 1.2mm; }
 h1 { font-size: 13pt; margin: 0; letter-spacing: 0.02em; }

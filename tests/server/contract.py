@@ -165,6 +165,8 @@ ANSWERS: Final[list[tuple[str, re.Pattern[str], int, str]]] = [
     ("GET", re.compile(r"/api/tables/[^/]+/spectator"), 200, "server:spectator_document"),
     ("GET", re.compile(r"/api/lobby"), 200, "server:lobby"),
     ("POST", re.compile(r"/api/lobby/[^/]+/seats/[^/]+"), 201, "server:claimed"),
+    ("POST", re.compile(r"/api/tables/[^/]+/name"), 200, "server:seat_document"),
+    ("POST", re.compile(r"/api/tables/[^/]+/leave"), 200, "server:seat_document"),
 ]
 
 

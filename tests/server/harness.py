@@ -144,6 +144,38 @@ def recv(ws: websockets.sync.client.ClientConnection) -> str:
     return message
 
 
+def recv_document(ws: websockets.sync.client.ClientConnection) -> str:
+    """The next message of a socket that is not a notice (a document, an answer or an error).
+
+    Notices (``{"notice": ...}``: a seat present or away, a name, a seat
+    that left, a timeout) come whenever the table's people change.
+    """
+    while True:
+        message = recv(ws)
+        if not message.startswith('{"notice":'):
+            return message
+
+
+def recv_notice(ws: websockets.sync.client.ClientConnection, kind: str) -> dict[str, Any]:
+    """The next notice of ``kind`` on a socket, skipping the other messages."""
+    while True:
+        value: dict[str, Any] = json.loads(recv(ws))
+        if value.get("notice") == kind:
+            return value
+
+
+def away(client: httpx.Client, table: str, token: str, *, timeout: float = 30) -> dict[str, Any]:
+    """Poll until no seat of the table has a socket open (the server saw them close)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        doc = document(client, table, token)
+        if not any(entry["present"] for entry in doc["seating"]):
+            return doc
+        if time.monotonic() > deadline:
+            raise AssertionError(f"a seat stays present: {doc['seating']}")
+        time.sleep(0.01)
+
+
 def bearer(token: str) -> dict[str, str]:
     """The header that carries a seat's token."""
     return {"Authorization": f"Bearer {token}"}

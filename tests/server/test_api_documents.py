@@ -91,6 +91,8 @@ def test_the_openapi_document_covers_every_route_and_its_errors() -> None:
         "/api/tables/{table}/spectator",
         "/api/lobby",
         "/api/lobby/{table}/seats/{seat}",
+        "/api/tables/{table}/name",
+        "/api/tables/{table}/leave",
         "/openapi.json",
     }
     actions = paths["/api/tables/{table}/actions"]["post"]["responses"]

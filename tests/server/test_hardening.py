@@ -33,6 +33,7 @@ from .harness import (
     create,
     document,
     recv,
+    recv_document,
     run_sql,
     seated,
     wait_for_turn,
@@ -776,12 +777,12 @@ def test_pushes_carry_no_reply_to_and_answers_carry_their_id(still_server: Serve
             websockets.sync.client.connect(still_server.ws_url(table, tokens[0])) as zero,
             websockets.sync.client.connect(still_server.ws_url(table, tokens[1])) as one,
         ):
-            doc = json.loads(recv(zero))
-            recv(one)
+            doc = json.loads(recv_document(zero))
+            recv_document(one)
             client_id = "id-" + uuid.uuid4().hex
             zero.send(json.dumps({"action": doc["legal"][0], "version": 0, "id": client_id}))
-            assert json.loads(recv(zero))["reply_to"] == client_id
-            pushed = json.loads(recv(one))
+            assert json.loads(recv_document(zero))["reply_to"] == client_id
+            pushed = json.loads(recv_document(one))
             assert "reply_to" not in pushed and pushed["version"] == 1
 
 

@@ -15,6 +15,7 @@ from raise_the_sum import driver as match_driver
 from raise_the_sum.server import driving as driving_module
 from raise_the_sum.server import open_store
 from raise_the_sum.server.limits import Limits
+from raise_the_sum.server.postgres import SCHEMA_VERSION as POSTGRES_LAYOUT
 from raise_the_sum.server.postgres import PostgresStore
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import (
@@ -310,7 +311,32 @@ def test_servers_opening_one_empty_postgres_database_at_once_make_its_tables_onc
         return found
 
     assert asyncio.run(scenario()) == [()] * 4
-    assert run_sql(url, "SELECT version FROM raise_the_sum_layout") == [(1,)]
+    assert run_sql(url, "SELECT version FROM raise_the_sum_layout") == [(POSTGRES_LAYOUT,)]
+
+
+def test_a_postgres_database_of_layout_1_is_upgraded_to_hold_the_seating(
+    postgres: Cluster,
+) -> None:
+    url = postgres.new_database()
+    for statement in (
+        "CREATE TABLE raise_the_sum_layout (one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), "
+        "version INTEGER NOT NULL)",
+        "INSERT INTO raise_the_sum_layout (version) VALUES (1)",
+        "CREATE TABLE tables (id TEXT PRIMARY KEY, version BIGINT NOT NULL, state TEXT NOT NULL, "
+        "setup TEXT NOT NULL, extra TEXT NOT NULL, over BOOLEAN NOT NULL, "
+        "touched DOUBLE PRECISION NOT NULL, driven BOOLEAN NOT NULL)",
+        "INSERT INTO tables VALUES ('old', 0, 's', 'u', 'e', false, 1.0, false)",
+    ):
+        run_sql(url, statement)
+
+    async def scenario() -> str | None:
+        store = PostgresStore(url)
+        old = await store.load("old")
+        await store.close()
+        return None if old is None else old.seating
+
+    assert asyncio.run(scenario()) == "{}"
+    assert run_sql(url, "SELECT version FROM raise_the_sum_layout") == [(POSTGRES_LAYOUT,)]
 
 
 def test_an_unreachable_postgres_database_is_refused_in_one_line_naming_it_without_password(

@@ -37,6 +37,7 @@ KEYS = [
     "next_round_at",
     "seating",
     "seed_commitment",
+    "turn_deadline",
 ]
 
 

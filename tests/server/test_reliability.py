@@ -23,7 +23,19 @@ import pytest
 import websockets.exceptions
 import websockets.sync.client
 
-from .harness import Server, act, bearer, create, document, recv, seated, wait_for_turn
+from .harness import (
+    Server,
+    act,
+    away,
+    bearer,
+    create,
+    document,
+    recv,
+    recv_document,
+    recv_notice,
+    seated,
+    wait_for_turn,
+)
 
 
 def quiet(client: httpx.Client, table: str, token: str) -> dict[str, Any]:
@@ -56,6 +68,7 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(
             ) as ws:
                 seen = json.loads(ws.recv(timeout=10))["version"]
             quiet(client, bots, bot_tokens[0])
+            away(client, bots, bot_tokens[0])  # presence is not kept: no socket stays open
             before = {
                 (table, seat): client.get(f"/api/tables/{table}", headers=bearer(token)).content
                 for table, tokens in ((bots, bot_tokens), (pair, pair_tokens))
@@ -75,12 +88,15 @@ def test_sigkill_mid_match_then_restart_resumes_every_table_as_it_was(
                 server.ws_url(bots, bot_tokens[0], since=seen), open_timeout=10
             ) as ws:
                 caught_up = recv(ws)
-            assert (
-                caught_up.encode()
-                == client.get(
-                    f"/api/tables/{bots}", headers=bearer(bot_tokens[0]), params={"since": seen}
-                ).content
-            )
+                # (While the socket is open: the seat is present in both.)
+                assert (
+                    caught_up.encode()
+                    == client.get(
+                        f"/api/tables/{bots}",
+                        headers=bearer(bot_tokens[0]),
+                        params={"since": seen},
+                    ).content
+                )
             # Every acknowledged action is in the history, at its version.
             for table, version, action in acknowledged:
                 events = document(client, table, bot_tokens[0], since=version - 1)["events"]
@@ -260,41 +276,52 @@ def test_the_websocket_pushes_every_change_and_answers_actions_as_the_post_does(
     with still_server.client() as client:
         table, tokens, _ = create(client, ["human", "human"])
         seated(client, table, tokens)
-        with (
-            websockets.sync.client.connect(
-                still_server.ws_url(table, tokens[0]), open_timeout=10
-            ) as zero,
-            websockets.sync.client.connect(
-                still_server.ws_url(table, tokens[1]), open_timeout=10
-            ) as one,
-        ):
+        with websockets.sync.client.connect(
+            still_server.ws_url(table, tokens[0]), open_timeout=10
+        ) as zero:
             first = recv(zero)
             assert (
                 first.encode()
                 == client.get(f"/api/tables/{table}", headers=bearer(tokens[0])).content
             )
             doc = json.loads(first)
-            assert json.loads(one.recv(timeout=10))["view"]["seat"] == 1
-            # An action on the socket: answered with the document the POST would give, with
-            # the action's id first in "reply_to".
-            zero.send(json.dumps({"action": doc["legal"][0], "version": 0, "id": "ws-1"}))
-            answer = recv(zero)
-            retry = act(client, table, tokens[0], doc["legal"][0], 0, client_id="ws-1")
-            assert answer.encode() == b'{"reply_to":"ws-1",' + retry.content[1:]
-            pushed = json.loads(one.recv(timeout=10))  # seat 1 hears of it
-            assert pushed["version"] == 1 and pushed["legal"]
-            assert [e["type"] for e in pushed["events"]][:1] == ["played"]
-            # A refusal on the socket is the POST's error object.
-            zero.send(json.dumps({"action": {"type": "pass"}, "version": 1, "id": "ws-2"}))
-            refusal = json.loads(zero.recv(timeout=10))
-            assert refusal["rule"] == "R4.9" and refusal["reply_to"] == "ws-2"
-            zero.send("{not json")
-            refusal = json.loads(zero.recv(timeout=10))
-            assert refusal["error"] == "bad_input" and "reply_to" not in refusal
-            # Seat 1 acts over HTTP: seat 0's socket gets the document, events since what it saw.
-            assert act(client, table, tokens[1], {"type": "pass"}, 1).status_code == 200
-            update = json.loads(zero.recv(timeout=10))
-            assert update["version"] >= 2 and update["events"][0] == {"type": "passed", "seat": 1}
+            with websockets.sync.client.connect(
+                still_server.ws_url(table, tokens[1]), open_timeout=10
+            ) as one:
+                assert json.loads(recv_document(one))["view"]["seat"] == 1
+                assert recv_notice(zero, "presence") == {
+                    "notice": "presence",
+                    "seat": 1,
+                    "present": True,
+                }
+                # An action on the socket: answered with the document the POST would give, with
+                # the action's id first in "reply_to".
+                zero.send(json.dumps({"action": doc["legal"][0], "version": 0, "id": "ws-1"}))
+                answer = recv(zero)
+                retry = act(client, table, tokens[0], doc["legal"][0], 0, client_id="ws-1")
+                assert answer.encode() == b'{"reply_to":"ws-1",' + retry.content[1:]
+                pushed = json.loads(one.recv(timeout=10))  # seat 1 hears of it
+                assert pushed["version"] == 1 and pushed["legal"]
+                assert [e["type"] for e in pushed["events"]][:1] == ["played"]
+                # A refusal on the socket is the POST's error object.
+                zero.send(json.dumps({"action": {"type": "pass"}, "version": 1, "id": "ws-2"}))
+                refusal = json.loads(zero.recv(timeout=10))
+                assert refusal["rule"] == "R4.9" and refusal["reply_to"] == "ws-2"
+                zero.send("{not json")
+                refusal = json.loads(zero.recv(timeout=10))
+                assert refusal["error"] == "bad_input" and "reply_to" not in refusal
+                # Seat 1 acts over HTTP: seat 0's socket gets the document, the events since.
+                assert act(client, table, tokens[1], {"type": "pass"}, 1).status_code == 200
+                update = json.loads(zero.recv(timeout=10))
+                assert update["version"] >= 2 and update["events"][0] == {
+                    "type": "passed",
+                    "seat": 1,
+                }
+            assert recv_notice(zero, "presence") == {
+                "notice": "presence",
+                "seat": 1,
+                "present": False,
+            }
 
 
 def test_a_websocket_with_a_bad_since_is_told_why_and_closed(still_server: Server) -> None:

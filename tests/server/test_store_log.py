@@ -29,6 +29,7 @@ from raise_the_sum.server import tables as tables_module
 from raise_the_sum.server.postgres import PostgresStore
 from raise_the_sum.server.service import TableService
 from raise_the_sum.server.store import (
+    SCHEMA_VERSION,
     Answer,
     Commit,
     NewTable,
@@ -407,6 +408,47 @@ def test_a_finished_table_let_go_from_memory_is_loaded_again_the_same(
         assert seat == 0 and again.document(0, 0) == document
         assert again.state.phase is Phase.MATCH_OVER
         await service.close()
+        await store.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_sqlite_database_of_layout_1_is_upgraded_to_hold_the_seating(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "tables.db") as connection:
+        connection.executescript(LAYOUT_1)
+        connection.execute(
+            "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven) "
+            "VALUES ('old', 0, 's', 'u', 'e', 0, 1.0, 0)"
+        )
+    connection.close()
+
+    async def scenario() -> None:
+        store = SQLiteStore(tmp_path / "tables.db")
+        (user_version,) = store._connection.execute("PRAGMA user_version").fetchone()
+        assert user_version == SCHEMA_VERSION == 2
+        old = await store.load("old")
+        assert old is not None and old.seating == "{}" and old.version == 0
+        await store.create(attrs.evolve(_new_table("a"), seating='{"names":{"0":"Ann"}}'))
+        loaded = await store.load("a")
+        await store.close()
+        assert loaded is not None and loaded.seating == '{"names":{"0":"Ann"}}'
+
+    asyncio.run(scenario())
+
+
+def test_the_seating_is_kept_whole_and_written_without_an_action(database: str | Path) -> None:
+    async def scenario() -> None:
+        store: Store = open_store(database)
+        await store.create(attrs.evolve(_new_table("a"), seating='{"names":{"0":"Ann"}}'))
+        loaded = await store.load("a")
+        assert loaded is not None and loaded.seating == '{"names":{"0":"Ann"}}'
+        assert await store.resumable(0) == ("a",)
+        await store.seating("a", '{"names":{"0":"Zoë"}}', driven=False)
+        await store.seating("nobody", "{}", driven=True)  # no such table: nothing written
+        again = await store.load("a")
+        assert again is not None and again.seating == '{"names":{"0":"Zoë"}}'
+        assert again.version == loaded.version and again.touched == loaded.touched
+        assert await store.resumable(0) == ()
         await store.close()
 
     asyncio.run(scenario())

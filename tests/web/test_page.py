@@ -1457,3 +1457,101 @@ def test_the_lobby_lists_a_public_table_and_a_player_takes_its_free_seat(
         " || document.querySelectorAll('#lobby-list li').length > 0"
     )
     assert late.locator(f"#lobby-list li[data-table='{table}']").count() == 0
+
+
+# ------------------------------------------------------------------ who is at the table
+
+
+def seat_of(page: Page, seat: int) -> str:
+    text: str = page.inner_text(f"#seats .seat[data-seat='{seat}']")
+    return text
+
+
+def test_a_friend_away_named_then_leaving_by_a_fresh_start_is_shown_to_the_host(
+    server: str, pages: Pages
+) -> None:
+    created = create(server, {"seats": ["human", "human", "sam"], "name": "Ann"})
+    host = pages.open()
+    host.goto(seat_link(server, created, 0))
+    table = wait_table(host)
+    # The friend has not opened the link yet: away.
+    host.wait_for_function(
+        "document.querySelector(\"#seats .seat[data-seat='1']\").classList.contains('away')"
+    )
+    assert "away" in seat_of(host, 1).lower()
+    friend = pages.open()
+    friend.goto(seat_link(server, created, 1))
+    assert wait_table(friend) == table
+    host.wait_for_function(
+        "!document.querySelector(\"#seats .seat[data-seat='1']\").classList.contains('away')"
+    )
+    assert "Ann" in seat_of(friend, 0)  # the host's name, as the friend sees it
+    tokens = created["tokens"]
+    assert isinstance(tokens, dict)
+    with httpx.Client(base_url=server, timeout=10) as client:
+        named = client.post(
+            f"/api/tables/{table}/name",
+            headers={"Authorization": f"Bearer {tokens['1']}"},
+            json={"name": "Zoë"},
+        )
+    assert named.status_code == 200
+    host.wait_for_function(
+        "document.querySelector(\"#seats .seat[data-seat='1']\").innerText.includes('Zoë')"
+    )
+    assert any("Player 2 is now called Zoë" in line for line in log_texts(host))
+    # The friend starts afresh: the old table is left (a forfeit), and the host sees it at once.
+    friend.click("#open-fresh")
+    friend.click("#fresh-confirm")
+    assert wait_table(friend, other_than=table) != table
+    host.wait_for_function(
+        "document.querySelector(\"#seats .seat[data-seat='1']\").classList.contains('left')"
+    )
+    assert "left: forfeit" in seat_of(host, 1).lower()
+    said = [line for line in log_texts(host) if "left the table" in line]
+    assert (
+        said and "Zoë left the table (forfeit). The server plays their seat from now on" in said[0]
+    )
+    assert "Zoë left the table" in host.inner_text("#banner")
+    screenshot(host, "friend-left-host")
+    # And the match goes on: the host plays; the friend's seat never holds it up.
+    wait_turn(host)
+    before = version(host)
+    take_turn_by_clicking(host)
+    wait_moved(host, before)
+    wait_turn(host)
+    assert not host.is_visible("#error")
+
+
+def test_the_countdown_runs_down_from_the_turn_deadline(server: str, pages: Pages) -> None:
+    created = create(server, {"seats": ["human", "human"], "turn_seconds": 60})
+    page = pages.open()
+    page.goto(seat_link(server, created, 0))
+    wait_table(page)
+    countdown = page.locator("#countdown")
+    countdown.wait_for(state="visible")
+    first = countdown.inner_text()
+    assert re.fullmatch(r"Your time: 0:(5[0-9]|60)|Your time: 1:00", first), first
+    page.wait_for_function("t => document.getElementById('countdown').textContent !== t", arg=first)
+    assert countdown.inner_text() < first or first.endswith("1:00")
+    screenshot(page, "countdown")
+    # The other seat's page counts the same deadline, as the opener's.
+    other = pages.open()
+    other.goto(seat_link(server, created, 1))
+    wait_table(other)
+    other.locator("#countdown").wait_for(state="visible")
+    assert other.inner_text("#countdown").startswith("Player 1: 0:")
+    # A match started from the settings with a time per turn counts down too.
+    chosen = pages.open()
+    open_start(chosen, server)
+    chosen.click("#settings summary")
+    chosen.select_option("#set-players", "2")
+    chosen.select_option("#set-turn", "30")
+    chosen.click("#settings-form button[type=submit]")
+    wait_table(chosen)
+    chosen.locator("#countdown").wait_for(state="visible")
+    assert re.fullmatch(r"Your time: 0:(30|2[0-9])", chosen.inner_text("#countdown"))
+    # Without a time per turn there is no countdown.
+    plain = pages.open()
+    plain.goto(seat_link(server, create(server, {"seats": ["human", "sam"]}), 0))
+    wait_table(plain)
+    assert not plain.is_visible("#countdown")

@@ -12,7 +12,7 @@ game shows the same with ``guide`` at any prompt.
 >>> for line in format_guide(width=60).splitlines()[:2]:
 ...     print(line)
 THE QUICK GUIDE
-Rule ids from the rulebook of raise-the-sum: Rulebook 1, 2026-12
+Rule ids from the rulebook of raise-the-sum: Rulebook 2, 2026-12
 >>> from raise_the_sum.rulebook import RULES
 >>> all(rule_id in RULES for _, ids in QUICK_GUIDE for rule_id in ids)
 True

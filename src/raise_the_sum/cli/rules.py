@@ -5,7 +5,7 @@
     raise-the-sum rules 4.4 --doctest   # ... and the doctest that proves it
     raise-the-sum rules --sheet > rules.html   # the rules on one printed page
 
-The rulebook starts with its edition (``Rulebook 1, 2026-12``). Each rule
+The rulebook starts with its edition (``Rulebook 2, 2026-12``). Each rule
 shows its identifier, its title, a badge saying where it comes from
 (``[guide]``: the game's quick guide; ``[ruling]``: this library decides where
 the guide is silent or unclear) and its text, wrapped to a readable width. In
@@ -183,7 +183,7 @@ def format_rulebook(rules: Iterable[Rule] | None = None, width: int = WIDTH) -> 
 
     >>> from raise_the_sum.rulebook import rule
     >>> print(format_rulebook([rule("R2.7"), rule("R1.6")]))  # doctest: +ELLIPSIS
-    Raise the Sum: Rulebook 1, 2026-12
+    Raise the Sum: Rulebook 2, 2026-12
     <BLANKLINE>
     [guide]: the game's quick guide says so. [ruling]: the guide is silent or
     unclear, and this library decides; in a rule from the guide, [ruling] marks

@@ -37,6 +37,8 @@ from raise_the_sum.server.bodies import (
     parse_check_body,
     parse_create_body,
     parse_json,
+    parse_leave_body,
+    parse_name_body,
     parse_since,
 )
 from raise_the_sum.server.errors import ProtocolError, bad_input
@@ -236,7 +238,12 @@ async def create_table(request: Request, service: TableService) -> Response:
     _take_a_seat(request, "new tables")
     body = parse_create_body(await _read_json(request))
     created = await service.create(
-        body.seats, body.rules, tutorial=body.tutorial, public=body.public
+        body.seats,
+        body.rules,
+        tutorial=body.tutorial,
+        public=body.public,
+        turn_seconds=body.turn_seconds,
+        name=body.name,
     )
     answer = {
         "table": created.table,
@@ -271,6 +278,22 @@ async def post_check(request: Request, service: TableService) -> Response:
     table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
     action = parse_check_body(await _read_json(request))
     return _json_response(await service.check(table, seat, action))
+
+
+@_route
+async def post_name(request: Request, service: TableService) -> Response:
+    """``POST /api/tables/{id}/name``: the seat's display name; the seat's document after."""
+    table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
+    name = parse_name_body(await _read_json(request))
+    return _json_response(await service.name(table, seat, name))
+
+
+@_route
+async def post_leave(request: Request, service: TableService) -> Response:
+    """``POST /api/tables/{id}/leave``: the seat leaves (rule R5.5); its document after."""
+    table, seat = await service.authenticate(request.path_params["table"], _bearer(request))
+    body = parse_leave_body(await _read_json(request))
+    return _json_response(await service.leave(table, seat, body))
 
 
 @_route
@@ -409,10 +432,16 @@ async def table_socket(websocket: WebSocket) -> None:
         table, seat = await service.authenticate(websocket.path_params["table"], token)
         since = parse_since(_one(websocket, "since"))
         scores = _flag(websocket, "scores")
-        first_version = table.version  # the version ``first`` shows
-        noticed = _last_notice(table)  # ``first`` shows the notices up to this one
-        first = await service.document(table, seat, since, scores=scores)
+        await service.document(table, seat, since, scores=scores)  # since's bounds, checked
+        # The seat is present first: the first document shows it, and the notices up to it.
         service.open_socket(table, seat)
+        try:
+            first_version = table.version  # the version ``first`` shows
+            noticed = _last_notice(table)  # ``first`` shows the notices up to this one
+            first = await service.document(table, seat, since, scores=scores)
+        except BaseException:
+            service.close_socket(table, seat)
+            raise
     except (ProtocolError, StoreUnavailable) as failure:
         error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
         await websocket.accept()  # a browser sees only close codes of an accepted socket
@@ -743,6 +772,8 @@ def create_app(
         Route("/api/tables/{table}/spectator", get_spectator, methods=["GET"]),
         Route("/api/lobby", get_lobby, methods=["GET"]),
         Route("/api/lobby/{table}/seats/{seat}", claim_seat, methods=["POST"]),
+        Route("/api/tables/{table}/name", post_name, methods=["POST"]),
+        Route("/api/tables/{table}/leave", post_leave, methods=["POST"]),
         WebSocketRoute("/api/tables/{table}/ws", table_socket),
         WebSocketRoute("/api/tables/{table}/spectator/ws", spectator_socket),
     ]

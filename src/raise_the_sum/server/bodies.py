@@ -16,17 +16,24 @@ import attrs
 
 from raise_the_sum import wire
 from raise_the_sum.actions import Action
+from raise_the_sum.bots import BOTS
 from raise_the_sum.rules import Rules
 from raise_the_sum.server.errors import bad_input
+from raise_the_sum.server.presence import DEFAULT_BOT, FORFEIT, HAND_OVER, check_name
 
 __all__ = [
     "MAX_BODY",
     "ActionBody",
     "CreateBody",
+    "LeaveBody",
+    "MAX_TURN_SECONDS",
+    "MIN_TURN_SECONDS",
     "parse_action_body",
     "parse_check_body",
     "parse_create_body",
     "parse_json",
+    "parse_leave_body",
+    "parse_name_body",
     "parse_since",
 ]
 
@@ -38,6 +45,10 @@ MAX_VERSION: Final = 2**53 - 1
 
 #: The longest client action id.
 MAX_ID: Final = 128
+
+#: The shortest and the longest time per turn a table may have, in seconds.
+MIN_TURN_SECONDS: Final = 5
+MAX_TURN_SECONDS: Final = 3600
 
 
 def parse_json(body: bytes | str) -> Any:
@@ -93,8 +104,8 @@ class ActionBody:
 
 @attrs.frozen
 class CreateBody:
-    """``{"seats": [...], "rules": <Rules>, "tutorial": true, "public": true}``, each
-    optional but seats."""
+    """``{"seats": [...], "rules": <Rules>, "tutorial": true, "public": true,
+    "turn_seconds": N, "name": "…"}``, each optional but seats."""
 
     #: The seat kinds, or None (a tutorial's default).
     seats: tuple[str, ...] | None
@@ -104,6 +115,20 @@ class CreateBody:
     tutorial: bool
     #: True to list the table in the lobby while a human seat is free.
     public: bool = False
+    #: The time for each turn of a person's seat, in seconds, or None (no limit).
+    turn_seconds: int | None = None
+    #: The display name of the creator's seat (the first human seat), or None.
+    name: str | None = None
+
+
+@attrs.frozen
+class LeaveBody:
+    """``{"then": "forfeit"}``, or ``{"then": "bot", "bot": "<name>"}`` (rule R5.5)."""
+
+    #: How the seat leaves: ``"bot"`` (handed over) or ``"forfeit"``.
+    then: str
+    #: The bot that takes a seat handed over (``"sam"`` unless named); None for a forfeit.
+    bot: str | None
 
 
 def parse_action_body(value: Any) -> ActionBody:
@@ -130,11 +155,12 @@ def parse_check_body(value: Any) -> Action:
 
 def parse_create_body(value: Any) -> CreateBody:
     """A create body: ``seats`` (required unless ``tutorial``), ``rules``, ``tutorial``,
-    ``public``."""
+    ``public``, ``turn_seconds``, ``name``."""
+    optional = ("rules", "tutorial", "public", "turn_seconds", "name")
     if isinstance(value, dict) and value.get("tutorial") is True:
-        body = _object(value, (), ("seats", "rules", "tutorial", "public"))
+        body = _object(value, (), ("seats", *optional))
     else:
-        body = _object(value, ("seats",), ("rules", "tutorial", "public"))
+        body = _object(value, ("seats",), optional)
     tutorial = body.get("tutorial", False)
     if type(tutorial) is not bool:
         raise bad_input("/tutorial", f"tutorial: true or false, got {_show(tutorial)}")
@@ -152,7 +178,42 @@ def parse_create_body(value: Any) -> CreateBody:
                 raise bad_input(f"/seats/{number}", f"'human' or a bot's name, got {_show(kind)}")
         seats = tuple(seats)
     rules = None if body.get("rules") is None else _decode(Rules, body["rules"], "/rules")
-    return CreateBody(seats, rules, tutorial, public)
+    turn_seconds = body.get("turn_seconds")
+    if "turn_seconds" in body and (
+        type(turn_seconds) is not int or not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS
+    ):
+        raise bad_input(
+            "/turn_seconds",
+            f"turn_seconds: whole seconds from {MIN_TURN_SECONDS} to {MAX_TURN_SECONDS} for "
+            f"each turn (leave it out for no limit), got {_show(turn_seconds)}",
+        )
+    name = None if "name" not in body else check_name(body["name"])
+    return CreateBody(seats, rules, tutorial, public, turn_seconds, name)
+
+
+def parse_name_body(value: Any) -> str:
+    """A name body, ``{"name": "…"}``: the name, checked.
+
+    The rules of a name are :func:`~raise_the_sum.server.presence.check_name`'s.
+    """
+    body = _object(value, ("name",))
+    return check_name(body["name"])
+
+
+def parse_leave_body(value: Any) -> LeaveBody:
+    """A leave body: ``{"then": "forfeit"}`` or ``{"then": "bot", "bot": "<a bot>"}``."""
+    body = _object(value, ("then",), ("bot",))
+    then = body["then"]
+    if then not in (HAND_OVER, FORFEIT):
+        raise bad_input("/then", f"then: 'bot' or 'forfeit', got {_show(then)}")
+    if then == FORFEIT:
+        if "bot" in body:
+            raise bad_input("/bot", "bot: only for then 'bot' (a forfeited seat has no bot)")
+        return LeaveBody(then, None)
+    bot = body.get("bot", DEFAULT_BOT)
+    if type(bot) is not str or bot not in BOTS:
+        raise bad_input("/bot", f"bot: one of {', '.join(sorted(BOTS))}, got {_show(bot)}")
+    return LeaveBody(then, bot)
 
 
 def parse_since(text: str | None) -> int | None:

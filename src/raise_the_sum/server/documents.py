@@ -46,7 +46,15 @@ client, so the leak tests hold this function:
     only when asked for (``?scores=1``): for each legal action, in the same
     order, a play's ``{"total": N, "attack": <Attack>, "attack_text": ...}``
     (its total against the attack in force, and the attack it sends on),
-    or null for any other action.
+    or null for any other action;
+``seating``
+    one object per seat, in seat order (:func:`seating_entry`): who plays it
+    now (``"human"`` or a bot's name), its display name, whether a person's
+    seat has a socket open (``present``), whether it is taken, and whether
+    the person left (``"bot"``: handed over, ``"forfeit"``), else null;
+``turn_deadline``
+    when the person to act runs out of time at a table with a time per turn
+    (rule R4.15), a UTC time as ``next_round_at`` writes it; else null.
 
 The last six were added in wire format 1 too: a client that does not
 know them ignores them.
@@ -55,6 +63,7 @@ know them ignores them.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any, Final, cast
@@ -166,6 +175,7 @@ def seat_document(
     scores: bool = False,
     seating: Sequence[dict[str, Any]] | None = None,
     seed_commitment: str | None = None,
+    turn_deadline: float | None = None,
 ) -> bytes:
     """What ``seat`` receives at ``version``: the document, encoded.
 
@@ -174,7 +184,8 @@ def seat_document(
     (:func:`seat_events`). ``next_round_at`` is when the brief result ends
     (seconds since the epoch), and ``scores`` adds ``legal_scores``.
     ``seating`` (:func:`seating_entry` for each seat) and
-    ``seed_commitment`` are written when given.
+    ``seed_commitment`` are written when given; ``turn_deadline`` is when
+    the person to act runs out of time (seconds since the epoch), or None.
     """
     view = observe(state, seat)
     legal = legal_plays(state) if view.to_act else ()
@@ -196,6 +207,7 @@ def seat_document(
         more["seating"] = list(seating)
     if seed_commitment is not None:
         more["seed_commitment"] = seed_commitment
+    more["turn_deadline"] = None if turn_deadline is None else _utc(turn_deadline)
     if scores:
         more["legal_scores"] = [_scored(action, state) for action in legal]
     # The same bytes as dumps() of the whole object, in the keys' order: the legal
@@ -208,6 +220,7 @@ def seat_document(
     return f'{head[:-1]},"legal":[{legal_text}],"events":[{events_text}],{tail[1:]}'.encode()
 
 
+@functools.lru_cache(maxsize=256)
 def _utc(seconds: float) -> str:
     """Seconds since the epoch as UTC ISO 8601 with milliseconds and a ``Z``.
 

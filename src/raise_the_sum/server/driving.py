@@ -1,7 +1,8 @@
-"""The bots and the pause between rounds: the server's own actions at its tables.
+"""The bots, the pause between rounds and the turn timer: the server's own actions at its tables.
 
 :class:`Driving` runs one task per table while the server is to act there
-(a bot's turn, or the brief result between rounds), and the worker threads
+(a bot's turn, the brief result between rounds, or a person's turn with a
+deadline, rule R4.15), and the worker threads
 that keep heavy work off the event loop: the search bots' decisions, and
 all the rules-engine work of a table whose rules allow many actions.
 Its actions go through the service's one write path, the commit it is
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final, TypeVar
@@ -47,7 +49,9 @@ class Driving:
 
     ``pace`` is the pause, in seconds, before each bot action and between
     rounds; ``commit`` writes the bots' steps; ``reload`` catches a table
-    up with the store after a lost compare-and-set or a failure.
+    up with the store after a lost compare-and-set or a failure; ``timeout``
+    acts for the person whose turn's deadline (given) has come, by the same
+    write path.
     """
 
     def __init__(
@@ -58,6 +62,7 @@ class Driving:
         commit: WritePath,
         reload: Callable[[Table], Awaitable[None]],
         leases: Leases | None = None,
+        timeout: Callable[[Table, float], Awaitable[bool]] | None = None,
     ) -> None:
         self.pace = pace
         #: Whose work each table is: a table is driven here only while its lease is held here.
@@ -67,6 +72,7 @@ class Driving:
         self._elsewhere: dict[str, float] = {}
         self._commit = commit
         self._reload = reload
+        self._timeout = timeout
         self._executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="bot")
         # The rules-engine work of heavy tables: two threads, so that two such tables at most
         # share the GIL with the event loop at once.
@@ -80,10 +86,16 @@ class Driving:
         return await asyncio.get_running_loop().run_in_executor(self._engine, work)
 
     def kick(self, table: Table) -> None:
-        """Start the table's task if the server is to act there and none runs."""
-        if self.closing or not table.automatic():
+        """Start the table's task if the server is to act there (now, or at a deadline).
+
+        A task that waits for a deadline is woken instead, to look again.
+        """
+        if self.closing:
             return
-        if table.driver is None or table.driver.done():
+        if table.driver is not None and not table.driver.done():
+            table.nudge.set()
+            return
+        if table.automatic() or (self._timeout is not None and table.deadline() is not None):
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
     async def close(self, tables: list[Table]) -> None:
@@ -108,37 +120,69 @@ class Driving:
         line and tried again after a wait that doubles from ``RETRY_FIRST`` to
         ``RETRY_MOST`` seconds, the table reloaded from the store first: a table
         whose bots are to act never waits for ever.
+
+        When a person is to act at a table with a time per turn, the task
+        waits for the turn's deadline (woken early when the table moves on:
+        :meth:`kick`), and then has the action of rule R4.15 taken for them.
+        It ends when neither a bot nor a deadline is left to wait for.
         """
         loop = asyncio.get_running_loop()
         if not await self.leased(table):
             return
         wait = RETRY_FIRST
-        while table.automatic() and not self.closing and self.leases.holds(table.table_id):
-            version = table.version
-            started = loop.time()
-            try:
-                driven, steps = await self._bots_move(table)
-                if self.pace > 0:
-                    await asyncio.sleep(max(0.0, started + self.pace - loop.time()))
-                async with table.lock:
-                    if table.version != version:
-                        continue
-                    if not self.leases.holds(table.table_id):  # lost meanwhile: not ours
-                        return
-                    if not await self._commit(table, steps, driven.rngs):
-                        await self._reload(table)  # another writer was first: catch up
-                wait = RETRY_FIRST
-                continue
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # the table's alone; the others go on
-                reason = " ".join(str(error).split()) or type(error).__name__
-                _log.error(
-                    "table %s: the bots' action failed (%s); trying again in %g s",
-                    table.table_id,
-                    reason,
-                    wait,
-                )
+        while not self.closing and self.leases.holds(table.table_id):
+            if not table.automatic():
+                deadline = table.deadline() if self._timeout is not None else None
+                if deadline is None:
+                    return
+                table.nudge.clear()
+                delay = deadline - time.time()
+                if delay > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(table.nudge.wait(), delay)
+                    continue  # the deadline came, or the table moved on: look again
+                try:
+                    assert self._timeout is not None
+                    await self._timeout(table, deadline)
+                    wait = RETRY_FIRST
+                    continue
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # the table's alone; the others go on
+                    reason = " ".join(str(error).split()) or type(error).__name__
+                    _log.error(
+                        "table %s: the action for a seat out of time failed (%s); "
+                        "trying again in %g s",
+                        table.table_id,
+                        reason,
+                        wait,
+                    )
+            else:
+                version = table.version
+                started = loop.time()
+                try:
+                    driven, steps = await self._bots_move(table)
+                    if self.pace > 0:
+                        await asyncio.sleep(max(0.0, started + self.pace - loop.time()))
+                    async with table.lock:
+                        if table.version != version:
+                            continue
+                        if not self.leases.holds(table.table_id):  # lost meanwhile: not ours
+                            return
+                        if not await self._commit(table, steps, driven.rngs):
+                            await self._reload(table)  # another writer was first: catch up
+                    wait = RETRY_FIRST
+                    continue
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # the table's alone; the others go on
+                    reason = " ".join(str(error).split()) or type(error).__name__
+                    _log.error(
+                        "table %s: the bots' action failed (%s); trying again in %g s",
+                        table.table_id,
+                        reason,
+                        wait,
+                    )
             await asyncio.sleep(wait)
             wait = min(wait * 2, RETRY_MOST)
             with contextlib.suppress(Exception):  # the store may still be failing: next time

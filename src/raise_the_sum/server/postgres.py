@@ -70,7 +70,7 @@ __all__ = [
 T = TypeVar("T")
 
 #: The layout of the tables that this store writes (the row of ``raise_the_sum_layout``).
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 #: The connections a store keeps open at most, unless told otherwise.
 DEFAULT_POOL_SIZE: Final = 4
@@ -94,7 +94,7 @@ CREATE TABLE IF NOT EXISTS raise_the_sum_layout (
 )
 """
 
-#: The tables and indexes of layout 1, each statement safe to run again.
+#: The tables and indexes of the current layout, each statement safe to run again.
 _SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -108,7 +108,8 @@ _SCHEMA: Final = (
     created DOUBLE PRECISION NOT NULL,
     taken BIGINT NOT NULL DEFAULT 0,
     listing TEXT,
-    listed BOOLEAN NOT NULL
+    listed BOOLEAN NOT NULL,
+    seating TEXT NOT NULL DEFAULT '{}'
 )""",
     """CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL,
@@ -136,8 +137,11 @@ _SCHEMA: Final = (
     "CREATE INDEX IF NOT EXISTS tables_lobby ON tables (created DESC, id DESC) WHERE listed",
 )
 
-#: The upgrades from each earlier layout, by the version they start from (none yet).
-_UPGRADES: Final[dict[int, tuple[str, ...]]] = {}
+#: The upgrades from each earlier layout, by the version they start from. Layout 1 lacks the
+#: tables' ``seating`` (names, who left), which starts empty.
+_UPGRADES: Final[dict[int, tuple[str, ...]]] = {
+    1: ("ALTER TABLE tables ADD COLUMN IF NOT EXISTS seating TEXT NOT NULL DEFAULT '{}'",),
+}
 
 #: SQLSTATE codes and classes (their first two characters) that say the database cannot be
 #: used now, not that the request is wrong, with what a client is told.
@@ -216,9 +220,13 @@ async def _take(
     )
     if cursor.rowcount != 1:
         return False
-    # The other server processes refresh the table's seats (a claim's token replaced).
-    await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"s {table_id}"))
+    await _seated(db, table_id)  # a claim's token replaced
     return True
+
+
+async def _seated(db: psycopg.AsyncConnection[Any], table_id: str) -> None:
+    """Tell the other server processes, in this transaction, to read the table's seats again."""
+    await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"s {table_id}"))
 
 
 async def _kept_answer(
@@ -472,7 +480,7 @@ class PostgresStore:
                 [c.version for c in commits],
                 [c.extra for c in commits],
                 [c.over for c in commits],
-                [now] * len(commits),
+                [now if c.touched is None else c.touched for c in commits],
                 [c.driven for c in commits],
             ),
         )
@@ -520,18 +528,20 @@ class PostgresStore:
             now = time.time()
             await db.execute(
                 "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven, "
-                "created, listing, listed) VALUES (%s, 0, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                "created, listing, listed, seating) "
+                "VALUES (%s, 0, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     table.table_id,
                     table.state,
                     table.setup,
                     table.extra,
                     table.over,
-                    now,
+                    now if table.touched is None else table.touched,
                     table.driven,
-                    now,
+                    now if table.touched is None else table.touched,
                     table.listing,
                     table.listing is not None and not table.over,
+                    table.seating,
                 ),
             )
             if table.token_hashes:
@@ -555,8 +565,8 @@ class PostgresStore:
                 await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 row = await (
                     await db.execute(
-                        "SELECT version, state, setup, extra, touched, over, taken FROM tables "
-                        "WHERE id = %s",
+                        "SELECT version, state, setup, extra, touched, over, taken, seating "
+                        "FROM tables WHERE id = %s",
                         (table_id,),
                     )
                 ).fetchone()
@@ -595,7 +605,7 @@ class PostgresStore:
                     commit.version,
                     commit.extra,
                     commit.over,
-                    time.time(),
+                    time.time() if commit.touched is None else commit.touched,
                     commit.driven,
                     commit.table_id,
                     commit.expected,
@@ -738,6 +748,19 @@ class PostgresStore:
 
         unlisted: int = await self._write(run)
         return unlisted
+
+    async def seating(self, table_id: str, seating: str, *, driven: bool) -> None:
+        """Write the table's seating and whether the server acts next (see
+        :meth:`Store.seating <raise_the_sum.server.store.Store.seating>`)."""
+
+        async def run(db: psycopg.AsyncConnection[Any]) -> None:
+            await db.execute(
+                "UPDATE tables SET seating = %s, driven = %s WHERE id = %s",
+                (seating, driven, table_id),
+            )
+            await _seated(db, table_id)  # the other processes read the seats again
+
+        await self._write(run)
 
     async def resumable(self, since: float) -> tuple[str, ...]:
         """The ids of the tables to resume at start-up (see

@@ -31,9 +31,15 @@ event loop. At a pace of 0 the bots' actions that follow one another at a
 table form one burst: computed together, committed in one transaction (one
 version each), and the table moves on, and its watchers hear of it, once.
 In the brief result between rounds, the table moves on by itself after the
-same pause, unless the round's winner sends ``NextRound`` first. After a
+same pause, unless the round's winner sends ``NextRound`` first. At a table
+with a time per turn, a person who has not acted by the deadline has the
+action of rule R4.15 taken for them, by the same write path. After a
 restart, :meth:`TableService.start` resumes every unfinished table that has
-a bot to act.
+a bot to act or a deadline running.
+
+Who is at the table (presence, names, who left: :mod:`~raise_the_sum.server.presence`)
+changes without moving the version; each change is pushed to every socket of
+the table as a notice.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ import asyncio
 import contextlib
 import functools
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -52,11 +59,13 @@ from raise_the_sum import wire
 from raise_the_sum.actions import Action, IllegalAction
 from raise_the_sum.bots import make_bot
 from raise_the_sum.cards import Card
+from raise_the_sum.engine import legal_plays, timeout_action
 from raise_the_sum.events import step
 from raise_the_sum.limits import action_bound
 from raise_the_sum.records import MatchRecord, seat_tag
 from raise_the_sum.rng import Rng
 from raise_the_sum.rules import Rules
+from raise_the_sum.server.bodies import LeaveBody
 from raise_the_sum.server.documents import SPECTATOR, action_text, dumps, seat_document
 from raise_the_sum.server.driving import MAX_BURST, Driving
 from raise_the_sum.server.errors import ProtocolError, bad_input
@@ -64,6 +73,13 @@ from raise_the_sum.server.fanout import Fanout, sharing
 from raise_the_sum.server.leases import CHECK_EVERY, Leases
 from raise_the_sum.server.limits import INLINE_ACTIONS, Limits
 from raise_the_sum.server.lobby import listing_text, parse_seat, seat_taken
+from raise_the_sum.server.presence import (
+    FORFEIT,
+    STAND_IN,
+    Roster,
+    notice,
+    timeout_kind,
+)
 from raise_the_sum.server.seating import seat_table
 from raise_the_sum.server.spectators import read_only
 from raise_the_sum.server.store import (
@@ -149,6 +165,7 @@ class TableService:
             commit=self._bots_commit,
             reload=self._reload,
             leases=leases,
+            timeout=self._timeout,
         )
         self._behind: dict[str, int] = {}
         self._catching_up: set[asyncio.Task[None]] = set()
@@ -241,6 +258,8 @@ class TableService:
         seed: int | None = None,
         deck: Sequence[Card] | None = None,
         public: bool = False,
+        turn_seconds: int | None = None,
+        name: str | None = None,
     ) -> Created:
         """Seat a new table: ``"human"`` seats get tokens, the others are bots by name.
 
@@ -250,7 +269,10 @@ class TableService:
         ``deck`` (a stacked deck) are for tests and tools: the protocol's
         tables get a fresh seed from ``secrets``. A ``public`` table is
         listed in the lobby (:mod:`~raise_the_sum.server.lobby`) while it has
-        a free human seat. Every table gets a spectators' token too. Raises
+        a free human seat. Every table gets a spectators' token too.
+        ``turn_seconds`` is the time for each turn of a person's seat (rule
+        R4.15; None: no limit), and ``name`` the display name of the first
+        human seat (checked by the caller). Raises
         :class:`~raise_the_sum.server.errors.ProtocolError` (400) on bad seats or rules.
         """
         seating = seat_table(
@@ -270,6 +292,7 @@ class TableService:
         rngs = tuple(
             None if kind == HUMAN else Rng.from_seed(secrets.randbits(64)) for kind in seats
         )
+        roster = Roster() if name is None else Roster().named(seats.index(HUMAN), name)
         table = Table(
             table_id=table_id,
             seats=seats,
@@ -286,16 +309,27 @@ class TableService:
             pace=self.pace,
             spectator=spectator,
             public=public,
+            roster=roster,
+            turn_seconds=turn_seconds,
         )
         await self.store.create(
             NewTable(
                 table_id=table_id,
                 state=wire.dumps(state),
-                setup=setup_text(seats, seating.deck, tutorial, spectator=spectator, public=public),
+                setup=setup_text(
+                    seats,
+                    seating.deck,
+                    tutorial,
+                    spectator=spectator,
+                    public=public,
+                    turn_seconds=turn_seconds,
+                ),
                 extra=extra_text(rngs),
                 token_hashes=tuple(sorted(hashes.items())),
-                driven=table.automatic(),
+                driven=table.server_acts(state, rngs),
                 listing=listing_text(seats, state.rules) if public else None,
+                seating=roster.text(),
+                touched=table.touched,
             )
         )
         self.tables.add(table)
@@ -374,6 +408,9 @@ class TableService:
         """A notice another process pushed: to this process's sockets of the table."""
         table = self.tables.peek(table_id)
         if table is not None:
+            heard = json.loads(notice)
+            if heard.get("notice") == "presence":  # a seat's sockets at that process
+                table.elsewhere[int(heard["seat"])] = bool(heard["present"])
             table.notice(notice)
             self._wake(table)
 
@@ -527,10 +564,14 @@ class TableService:
 
         The table's next documents show the change: those built before are dropped.
         """
-        body = dumps(notice)
+        self.push(table, dumps(notice))
+
+    def push(self, table: Table, body: bytes) -> None:
+        """Push the notice ``body`` (a JSON object) to every socket of ``table``, here and at
+        the other processes sharing the store; the next documents show the change."""
         table.notice(body)
         self._wake(table)
-        self.fanout.notice(table.table_id, body)  # the table's sockets on other processes
+        self.fanout.notice(table.table_id, body)
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -562,9 +603,9 @@ class TableService:
         key = (seat, since, scores)
         built = table.documents.get(key)
         if built is None:
-            version = table.version
+            version, serial = table.version, table.seating_serial
             built = await self.driving.run_engine(table, table.build(seat, since, scores=scores))
-            if table.version == version:
+            if table.version == version and table.seating_serial == serial:
                 table.keep(key, built)
         return built
 
@@ -617,9 +658,11 @@ class TableService:
         """Stop setting ``event``."""
         table.watchers.discard(event)
 
-    def open_socket(self, table: Table, seat: int) -> None:
+    def open_socket(self, table: Table, seat: int) -> bool:
         """Count a WebSocket opened on ``seat``, within the limits (:meth:`close_socket` after).
 
+        True when it is the seat's first: the seat is present now, and
+        every socket of the table is told so (a ``presence`` notice).
         Raises a 429 ``rate_limited`` when the seat has
         ``limits.sockets_per_seat`` open already, and a 503 ``unavailable``
         when the server has ``limits.sockets``.
@@ -637,11 +680,92 @@ class TableService:
             )
         table.sockets[seat] = open_here + 1
         self._sockets += 1
+        if open_here == 0:
+            self.push(table, notice("presence", seat=seat, present=True))
+        return open_here == 0
 
     def close_socket(self, table: Table, seat: int) -> None:
-        """Count a WebSocket of ``seat`` closed."""
+        """Count a WebSocket of ``seat`` closed; at its last, the seat is away (a notice)."""
         table.sockets[seat] -= 1
         self._sockets -= 1
+        if table.sockets[seat] == 0:
+            self.push(table, notice("presence", seat=seat, present=False))
+
+    # --- who is at the table -------------------------------------------------------------------
+
+    @staticmethod
+    def _not_left(table: Table, seat: int) -> None:
+        """A 409 ``seat_left`` when the seat left the table (rule R5.5)."""
+        then = table.roster.left.get(seat)
+        if then is not None:
+            how = "forfeited" if then == FORFEIT else "handed over to a bot"
+            raise ProtocolError(
+                409,
+                "seat_left",
+                f"seat {seat} left this table ({how}, rule R5.5): its token can no longer act; "
+                "it may still read the table",
+            )
+
+    async def name(self, table: Table, seat: int, name: str) -> bytes:
+        """Give ``seat`` the display ``name`` (checked by the caller); its document after.
+
+        Every socket of the table gets a ``name`` notice. A seat that left
+        gets a 409 ``seat_left``.
+        """
+        async with table.lock:
+            self._not_left(table, seat)
+            if table.roster.names.get(seat) != name:
+                roster = table.roster.named(seat, name)
+                await self._write_roster(table, roster)
+                self.push(table, notice("name", seat=seat, name=name))
+        return await self.document(table, seat, table.version)
+
+    async def leave(self, table: Table, seat: int, body: LeaveBody) -> bytes:
+        """The seat leaves the table (rule R5.5): handed to a bot, or forfeited; its document.
+
+        A bot (``body.bot``), or the stand-in that takes the action of rule
+        R4.15 at once (a forfeit), plays the seat from then on; its token may
+        read the table but never act again (409 ``seat_left``). Every socket
+        of the table gets a ``left`` notice at once.
+        """
+        async with table.lock:
+            self._not_left(table, seat)
+            player = STAND_IN if body.bot is None else body.bot
+            roster = table.roster.leaving(seat, body.then, player, secrets.randbits(64))
+            bot = roster.player(seat)
+            rngs = list(table.rngs)
+            rngs[seat] = Rng.from_seed(roster.players[seat][1])
+            bots = list(table.bots)
+            bots[seat] = bot
+            before = table.bots, table.rngs
+            table.bots, table.rngs = tuple(bots), tuple(rngs)
+            try:
+                await self._write_roster(table, roster)
+            except BaseException:
+                table.bots, table.rngs = before
+                raise
+            self.push(table, notice("left", seat=seat, then=body.then, bot=body.bot))
+            self.driving.kick(table)
+        return await self.document(table, seat, table.version)
+
+    async def _write_roster(self, table: Table, roster: Roster) -> None:
+        """Store the roster (a 503 when the store cannot), then keep it in memory."""
+        try:
+            await self.store.seating(
+                table.table_id,
+                roster.text(),
+                driven=table.server_acts(table.state, table.rngs),
+            )
+        except StoreUnavailable as error:
+            _log.error("table %s: %s", table.table_id, error)
+            raise ProtocolError(
+                503,
+                "unavailable",
+                f"the server cannot store the change now: {error.reason}; nothing was "
+                "changed, try again later",
+                headers={"Retry-After": "5"},
+            ) from None
+        table.roster = roster
 
     def open_spectator(self, table: Table) -> None:
         """Count a spectator's WebSocket opened, within the limits (:meth:`close_spectator` after).
@@ -691,8 +815,10 @@ class TableService:
 
         A write the store cannot make (a full disk) raises a 503
         ``unavailable`` :class:`~raise_the_sum.server.errors.ProtocolError`,
-        with nothing changed.
+        with nothing changed. A seat that left the table gets a 409
+        ``seat_left`` (rule R5.5).
         """
+        self._not_left(table, seat)
         async with table.lock:
             try:
                 return await self._act(table, seat, action, version, client_id)
@@ -722,15 +848,20 @@ class TableService:
             why = f"the table is at version {table.version}, not {version}"
             return await self._stale(table, seat, client_id, why)
         at_once = self.pace == 0 and not self.driving.closing
-        work = functools.partial(self._answer, table, seat, action, version, table.state, at_once)
+        now = time.time()
+        serial = table.seating_serial
+        work = functools.partial(
+            self._answer, table, seat, action, version, table.state, at_once, now
+        )
         computed = await self.driving.run_engine(table, work)
         if isinstance(computed, IllegalAction):
             return await self._refuse(table, seat, client_id, 422, dumps(wire.encode(computed)))
         steps, rngs, seen, body = computed
         answer = Answer(200, body)
-        if await self._commit(table, steps, rngs, (seat, client_id, answer), seen):
-            # The answer is also the document a GET with since=version gets now.
-            table.documents[(seat, version, False)] = body
+        if await self._commit(table, steps, rngs, (seat, client_id, answer), seen, now=now):
+            if table.seating_serial == serial:
+                # The answer is also the document a GET with since=version gets now.
+                table.documents[(seat, version, False)] = body
             return Outcome(answer, table.version)
         await self._reload(table)
         kept = await self.store.answer(table.table_id, seat, client_id)
@@ -752,6 +883,7 @@ class TableService:
         version: int,
         state: GameState,
         at_once: bool,
+        now: float,
     ) -> IllegalAction | tuple[list[Step], tuple[Rng | None, ...], dict[int, list[str]], bytes]:
         """The rules-engine work of an action (run by :meth:`Driving.run_engine
         <raise_the_sum.server.driving.Driving.run_engine>`): its refusal, or
@@ -759,7 +891,8 @@ class TableService:
 
         With ``at_once`` (a pace of 0), the rule-based bots' actions that follow join the
         action's steps (a search bot's wait for the driver). A bot's failure is the driver's
-        to report; here it only ends the burst.
+        to report; here it only ends the burst. ``now`` is when the next turn begins (the
+        commit's time), for the turn's deadline.
         """
         try:
             after, events = step(state, action, seat=seat)
@@ -780,17 +913,23 @@ class TableService:
                 steps += burst
                 rngs = driven.rngs
         seen = table.seen_in(steps)
+        after = steps[-1][2]
         body = seat_document(
             table=table.table_id,
             version=version + len(steps),
-            state=steps[-1][2],
+            state=after,
             events=seen[seat],
             seat=seat,
             seats=table.seats,
             tutorial=table.tutorial,
-            next_round_at=time.time() + table.pace if table.pace > 0 else None,
+            next_round_at=now + table.pace if table.pace > 0 else None,
             seating=table.seating(),
             seed_commitment=table.commitment,
+            turn_deadline=(
+                now + table.turn_seconds
+                if table.turn_seconds is not None and table.timed(after)
+                else None
+            ),
         )
         return steps, rngs, seen, body
 
@@ -814,17 +953,21 @@ class TableService:
         rngs: tuple[Rng | None, ...],
         answer: tuple[int, str, Answer] | None,
         seen: dict[int, list[str]] | None = None,
+        *,
+        now: float | None = None,
     ) -> bool:
         """Write the steps, ``(seat, action, state after, events)`` each, in one commit.
 
         ``seen`` is :meth:`Table.seen_in <raise_the_sum.server.table.Table.seen_in>` of the
-        steps, when the caller has it already.
+        steps, when the caller has it already; ``now``, when the next turn begins (the
+        commit's time unless given).
 
         The store gets each step's seat and action (the states and events
         follow from them, on replay). On success the table moves on to the
         last step's state, and its watchers and its bots are woken once.
         """
         state = steps[-1][2]
+        touched = time.time() if now is None else now  # the store keeps the same moment
         commit = Commit(
             table_id=table.table_id,
             expected=table.version,
@@ -835,14 +978,13 @@ class TableService:
             ),
             over=state.phase is Phase.MATCH_OVER,
             answer=answer,
-            driven=match_driver.trusted_table(
-                state, table.bots, rngs, match_driver.NextRoundBy.DRIVER
-            ).driver_to_act,
+            driven=table.server_acts(state, rngs),
+            touched=touched,
         )
         if not await self.store.commit(commit):
             return False
         table.state, table.version, table.rngs = state, commit.version, rngs
-        table.touched = time.time()
+        table.touched = touched
         table.actions += [action for _, action, _, _ in steps]
         for seat, pieces in (table.seen_in(steps) if seen is None else seen).items():
             table.seen[seat] += pieces
@@ -854,6 +996,30 @@ class TableService:
         if state.phase is Phase.MATCH_OVER:
             self.tables.finish(table)
         return True
+
+    async def _timeout(self, table: Table, deadline: float) -> bool:
+        """Act for the person whose time ran out at ``deadline`` (rule R4.15); the timer's path.
+
+        Under the table's lock, and only if that turn is still the one to
+        act: :func:`~raise_the_sum.timeout_action`, committed as the seat's own action
+        (compare-and-set on the version); then every socket gets a ``timeout``
+        notice, before the new document. False when the turn had moved on or
+        another writer was first.
+        """
+        async with table.lock:
+            if table.deadline() != deadline:
+                return False
+            state, seat = table.state, table.state.current
+            action = timeout_action(legal_plays(state))
+            after, events = step(state, action, seat=seat)
+            version = table.version
+            if not await self._commit(table, [(seat, action, after, events)], table.rngs, None):
+                await self._reload(table)
+                return False
+            did = timeout_kind(action)  # never the cards: a discard's are the seat's secret
+            _log.info("table %s: seat %d ran out of time: %s", table.table_id, seat, did)
+            self.push(table, notice("timeout", seat=seat, did=did, version=version + 1))
+            return True
 
     async def _bots_commit(
         self, table: Table, steps: list[Step], rngs: tuple[Rng | None, ...]

@@ -133,12 +133,19 @@ class NewTable:
     token_hashes: tuple[tuple[int, str], ...]
     #: True once the match is over.
     over: bool = False
-    #: True when the server acts next (a bot's turn, the pause between rounds): such a table
-    #: is resumed at start-up (:meth:`Store.resumable`); the others wait to be asked for.
+    #: True when the server acts next (a bot's turn, the pause between rounds, a turn with a
+    #: time limit): such a table is resumed at start-up (:meth:`Store.resumable`); the others
+    #: wait to be asked for.
     driven: bool = True
     #: For a table listed in the lobby, what the lobby shows of it (public JSON text: the
     #: seats, the rules); None for a private table, which the lobby never lists.
     listing: str | None = None
+    #: The table's seating, JSON text: what changes at the table but is not the match (the
+    #: seats' names, who left); written again by :meth:`Store.seating`.
+    seating: str = "{}"
+    #: When the table was created (seconds since the epoch), as the service holds it (a
+    #: turn's deadline derives from it); None: when the store writes it.
+    touched: float | None = None
 
 
 @attrs.frozen
@@ -182,6 +189,8 @@ class StoredTable:
     over: bool = False
     #: The human seats taken: whose token was used, or that were claimed in the lobby.
     taken: tuple[int, ...] = ()
+    #: The table's seating, JSON text (see :attr:`NewTable.seating`).
+    seating: str = "{}"
 
     @classmethod
     def of_rows(
@@ -194,8 +203,8 @@ class StoredTable:
     ) -> StoredTable:
         """The table from a store's rows, as both stores read them.
 
-        ``row`` is ``(version, state, setup, extra, touched, over, taken)``, with
-        ``taken`` a bit mask of the seats (bit ``n`` is seat ``n``); ``tokens``
+        ``row`` is ``(version, state, setup, extra, touched, over, taken, seating)``,
+        with ``taken`` a bit mask of the seats (bit ``n`` is seat ``n``); ``tokens``
         are ``(seat, hash)``, ``steps`` ``(version, seat, action)``, oldest
         first, and ``answered`` ``(seat, client id)``.
         """
@@ -211,6 +220,7 @@ class StoredTable:
             touched=row[4],
             over=bool(row[5]),
             taken=seats_of_mask(row[6]),
+            seating=row[7],
         )
 
 
@@ -236,6 +246,9 @@ class Commit:
     answer: tuple[int, str, Answer] | None = None
     #: True when the server acts next after this commit (see :attr:`NewTable.driven`).
     driven: bool = True
+    #: When the commit was made (seconds since the epoch), as the service holds it (the next
+    #: turn's deadline derives from it); None: when the store writes it.
+    touched: float | None = None
 
     @steps.validator
     def _consecutive(self, attribute: object, steps: tuple[StoredStep, ...]) -> None:
@@ -295,6 +308,16 @@ class Store(Protocol):
 
     async def token(self, token_hash: str) -> tuple[str, int] | None:
         """The table and seat a token hash belongs to, or None."""
+        ...
+
+    async def seating(self, table_id: str, seating: str, *, driven: bool) -> None:
+        """Write the table's seating (JSON text, see :attr:`NewTable.seating`), whole.
+
+        ``driven`` is whether the server acts next now (a seat handed to a
+        bot may make it so). The version, the steps and ``touched`` stay as
+        they are: a change of seating is no action. Nothing is written for
+        a table that does not exist.
+        """
         ...
 
     async def resumable(self, since: float) -> tuple[str, ...]:
@@ -365,7 +388,8 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL DEFAULT 0,
     taken INTEGER NOT NULL DEFAULT 0,
     listing TEXT,
-    listed INTEGER NOT NULL DEFAULT 0
+    listed INTEGER NOT NULL DEFAULT 0,
+    seating TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL,
@@ -397,8 +421,9 @@ CREATE INDEX IF NOT EXISTS tables_lobby ON tables (created DESC, id DESC) WHERE 
 
 #: The upgrades from each earlier layout, by the ``user_version`` they start from. Layout 1
 #: kept each step's events, which the service now rebuilds by replay, and lacked the lobby's
-#: columns: when a table was created, its seats taken (a bit each), its listing and whether
-#: it is listed; its tables are private, their seats not yet taken.
+#: columns (when a table was created, its seats taken, a bit each, its listing and whether
+#: it is listed: its tables are private, their seats not yet taken) and the tables'
+#: ``seating`` (names, who left), which starts empty.
 _UPGRADES: Final = {
     1: """
 ALTER TABLE steps DROP COLUMN events;
@@ -407,6 +432,7 @@ ALTER TABLE tables ADD COLUMN taken INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE tables ADD COLUMN listing TEXT;
 ALTER TABLE tables ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
 UPDATE tables SET created = touched;
+ALTER TABLE tables ADD COLUMN seating TEXT NOT NULL DEFAULT '{}';
 """,
 }
 
@@ -701,7 +727,15 @@ class SQLiteStore:
             return False  # two commits of one table: in order, one by one
         now = time.time()
         moves = [
-            (c.table_id, c.expected, c.version, c.extra, int(c.over), now, int(c.driven))
+            (
+                c.table_id,
+                c.expected,
+                c.version,
+                c.extra,
+                int(c.over),
+                now if c.touched is None else c.touched,
+                int(c.driven),
+            )
             for c in commits
         ]
         steps = [
@@ -774,18 +808,19 @@ class SQLiteStore:
             now = time.time()
             db.execute(
                 "INSERT INTO tables (id, version, state, setup, extra, over, touched, driven, "
-                "created, listing, listed) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "created, listing, listed, seating) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table.table_id,
                     table.state,
                     table.setup,
                     table.extra,
                     int(table.over),
-                    now,
+                    now if table.touched is None else table.touched,
                     int(table.driven),
-                    now,
+                    now if table.touched is None else table.touched,
                     table.listing,
                     int(table.listing is not None and not table.over),
+                    table.seating,
                 ),
             )
             db.executemany(
@@ -802,7 +837,8 @@ class SQLiteStore:
             db.execute("BEGIN")
             try:
                 row = db.execute(
-                    "SELECT version, state, setup, extra, touched, over, taken FROM tables "
+                    "SELECT version, state, setup, extra, touched, over, taken, seating "
+                    "FROM tables "
                     "WHERE id = ?",
                     (table_id,),
                 ).fetchone()
@@ -836,7 +872,7 @@ class SQLiteStore:
                     commit.version,
                     commit.extra,
                     int(commit.over),
-                    time.time(),
+                    time.time() if commit.touched is None else commit.touched,
                     int(commit.driven),
                     int(not commit.over),
                     commit.table_id,
@@ -916,6 +952,17 @@ class SQLiteStore:
             return None if row is None else (row[0], row[1])
 
         return await self._read(run)
+
+    async def seating(self, table_id: str, seating: str, *, driven: bool) -> None:
+        """Write the table's seating and whether the server acts next (:meth:`Store.seating`)."""
+
+        def run(db: sqlite3.Connection) -> None:
+            db.execute(
+                "UPDATE tables SET seating = ?, driven = ? WHERE id = ?",
+                (seating, int(driven), table_id),
+            )
+
+        await self._write(run)
 
     async def resumable(self, since: float) -> tuple[str, ...]:
         """The ids of the tables to resume at start-up (see :meth:`Store.resumable`)."""

@@ -30,6 +30,7 @@ from raise_the_sum.limits import action_bound
 from raise_the_sum.rng import Rng
 from raise_the_sum.server.documents import SPECTATOR, seat_document, seat_events, seating_entry
 from raise_the_sum.server.limits import INLINE_ACTIONS
+from raise_the_sum.server.presence import FORFEIT, Roster
 from raise_the_sum.server.spectators import spectator_document
 from raise_the_sum.server.store import Answer, StoredStep, StoredTable
 from raise_the_sum.state import GameState, Phase
@@ -43,7 +44,9 @@ __all__ = [
     "Table",
     "catch_up",
     "extra_text",
+    "reseat",
     "revive",
+    "seated",
     "seed_commitment",
     "setup_text",
 ]
@@ -151,6 +154,21 @@ class Table:
     notices: list[tuple[int, bytes]] = attrs.field(factory=list)
     #: :func:`seed_commitment` of the table's seed.
     commitment: str = attrs.field(init=False)
+    #: The seats' names, who left, and who plays a left seat
+    #: (:mod:`~raise_the_sum.server.presence`).
+    roster: Roster = attrs.field(factory=Roster)
+    #: The time for each turn of a person's seat, in seconds (rule R4.15), or None: no limit.
+    turn_seconds: int | None = None
+    #: The seats present at another process sharing the store, as its notices said.
+    elsewhere: dict[int, bool] = attrs.field(factory=dict)
+    #: Set to wake the table's task (:mod:`~raise_the_sum.server.driving`) when it waits for a
+    #: turn's deadline and the table moves on.
+    nudge: asyncio.Event = attrs.field(factory=asyncio.Event)
+    #: Counts the changes of seating (presence, names, leaving): a document built while one
+    #: happened is not kept.
+    seating_serial: int = 0
+    #: The document's ``seating`` as built at ``seating_serial``: (serial, entries).
+    _seating: tuple[int, list[dict[str, object]]] | None = attrs.field(default=None, init=False)
 
     def __attrs_post_init__(self) -> None:
         # The parts that driven() rebuilds the driver's table from, checked once, here.
@@ -165,18 +183,74 @@ class Table:
         """The human seats not taken yet, in order."""
         return tuple(seat for seat in self.humans() if seat not in self.taken)
 
-    def seating(self) -> list[dict[str, object]]:
-        """The documents' ``seating``: each seat's entry
-        (:func:`~raise_the_sum.server.documents.seating_entry`)."""
-        return [
-            seating_entry(kind, taken=seat in self.taken) for seat, kind in enumerate(self.seats)
-        ]
-
     def notice(self, notice: bytes) -> None:
-        """Keep a notice for the table's sockets (the latest 64), and drop the documents built."""
+        """Keep a notice for the table's sockets (the latest 64), and drop the documents built:
+        every notice tells of a change that the next document shows."""
         number = self.notices[-1][0] + 1 if self.notices else 1
         self.notices.append((number, notice))
         del self.notices[:-64]
+        self.seating_changed()
+
+    def timed(self, state: GameState) -> bool:
+        """True when a person is to play or discard in ``state`` and the table has a time limit."""
+        return (
+            self.turn_seconds is not None
+            and (state.phase is Phase.PLAY or state.phase is Phase.DISCARD)
+            and self.bots[state.current] is None
+        )
+
+    def deadline(self) -> float | None:
+        """When the person to act now runs out of time (seconds since the epoch), or None.
+
+        The turn began at the table's last commit (``touched``, as the store
+        keeps it), so a restarted server finds the same deadline.
+        """
+        if not self.timed(self.state):
+            return None
+        assert self.turn_seconds is not None
+        return self.touched + self.turn_seconds
+
+    def server_acts(self, state: GameState, rngs: tuple[Rng | None, ...]) -> bool:
+        """True when the server acts next at ``state``: a bot, the next round, or a timer."""
+        driven = match_driver.trusted_table(
+            state, self.bots, rngs, match_driver.NextRoundBy.DRIVER
+        ).driver_to_act
+        return driven or self.timed(state)
+
+    def seating(self) -> list[dict[str, object]]:
+        """The document's ``seating``: each seat's player, name, presence, and whether it left.
+
+        A seat handed over to a bot shows the bot's name as its kind, and
+        no presence; a forfeited seat stays ``"human"``. Built once per change of
+        seating (:meth:`seating_changed`), for every document until the next.
+        """
+        kept = self._seating
+        if kept is not None and kept[0] == self.seating_serial:
+            return kept[1]
+        entries = []
+        for seat, kind in enumerate(self.seats):
+            left = self.roster.left.get(seat)
+            player = self.roster.players.get(seat)
+            playing = player[0] if player is not None and left != FORFEIT else kind
+            entries.append(
+                seating_entry(
+                    kind=playing,
+                    name=self.roster.names.get(seat),
+                    present=self.present(seat) if playing == HUMAN else None,
+                    taken=seat in self.taken or seat in self.roster.left,
+                    left=left,
+                )
+            )
+        self._seating = (self.seating_serial, entries)
+        return entries
+
+    def present(self, seat: int) -> bool:
+        """True when ``seat`` has a socket open here, or at another process that said so."""
+        return self.sockets.get(seat, 0) > 0 or self.elsewhere.get(seat, False)
+
+    def seating_changed(self) -> None:
+        """Forget the documents built: the seating they show changed."""
+        self.seating_serial += 1
         self.documents.clear()
 
     def document(self, seat: int, since: int, *, scores: bool = False) -> bytes:
@@ -213,6 +287,7 @@ class Table:
             scores=scores,
             seating=self.seating(),
             seed_commitment=self.commitment,
+            turn_deadline=self.deadline(),
         )
 
     def spectate(self, since: int) -> bytes:
@@ -257,7 +332,10 @@ class Table:
     def threaded(self, driven: match_driver.Table) -> bool:
         """True when the driver's next action at ``driven`` is a search bot's: for the pool."""
         state = driven.state
-        return state.phase is not Phase.ROUND_OVER and self.seats[state.current] in THREAD_BOTS
+        if state.phase is Phase.ROUND_OVER:
+            return False
+        bot = self.bots[state.current]
+        return bot is not None and bot.name in THREAD_BOTS
 
     def seen_in(self, steps: Sequence[Step]) -> dict[int, list[str]]:
         """What each person's seat may know of each step's events, as documents write them."""
@@ -288,20 +366,23 @@ def setup_text(
     *,
     spectator: str | None = None,
     public: bool = False,
+    turn_seconds: int | None = None,
 ) -> str:
     """What a table was created with and never changes, as the store keeps it (JSON).
 
-    ``spectator`` is the hash of the spectators' token; ``public`` lists the table in the lobby.
+    ``spectator`` is the hash of the spectators' token; ``public`` lists the table in the
+    lobby; ``turn_seconds`` is the time for each turn of a person's seat, if any.
     """
-    return json.dumps(
-        {
-            "seats": list(seats),
-            "deck": None if deck is None else [wire.encode(card) for card in deck],
-            "tutorial": tutorial,
-            "spectator": spectator,
-            "public": public,
-        }
-    )
+    setup: dict[str, object] = {
+        "seats": list(seats),
+        "deck": None if deck is None else [wire.encode(card) for card in deck],
+        "tutorial": tutorial,
+        "spectator": spectator,
+        "public": public,
+    }
+    if turn_seconds is not None:
+        setup["turn_seconds"] = turn_seconds
+    return json.dumps(setup)
 
 
 def extra_text(rngs: Sequence[Rng | None]) -> str:
@@ -358,7 +439,36 @@ def catch_up(table: Table, stored: StoredTable) -> None:
     table.seen, table.actions = seen, actions
     table.answered |= set(stored.answered)
     table.touched = stored.touched
-    table.documents.clear()
+    reseat(table, stored)
+
+
+def seated(
+    seats: Sequence[str], roster: Roster, rngs: tuple[Rng | None, ...]
+) -> tuple[tuple[Bot | None, ...], tuple[Rng | None, ...]]:
+    """Who plays each seat, and the bots' generators: the seat kinds, then those who left.
+
+    A left seat is played by its bot (:meth:`Roster.player
+    <raise_the_sum.server.presence.Roster.player>`); its generator is the
+    stored one, or, before the seat's first commit since it left, a new one
+    from the seed the roster keeps.
+    """
+    bots = [None if kind == HUMAN else make_bot(kind) for kind in seats]
+    generators = list(rngs)
+    for seat, (_, seed) in roster.players.items():
+        bots[seat] = roster.player(seat)
+        if generators[seat] is None:
+            generators[seat] = Rng.from_seed(seed)
+    return tuple(bots), tuple(generators)
+
+
+def reseat(table: Table, stored: StoredTable) -> None:
+    """Take the stored seating (names, who left) into ``table``: another process may have
+    changed it. A seat that left is then played by its bot here too."""
+    roster = Roster.parse(stored.seating)
+    if roster != table.roster:
+        table.roster = roster
+        table.bots, table.rngs = seated(table.seats, roster, table.rngs)
+    table.seating_changed()
 
 
 def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
@@ -373,7 +483,9 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
         extra = json.loads(stored.extra)
         seats = tuple(setup["seats"])
         deck = setup["deck"]
+        turn_seconds = setup.get("turn_seconds")
         state = wire.loads(GameState, stored.state)
+        roster = Roster.parse(stored.seating)
     except (KeyError, TypeError, ValueError) as error:
         raise RuntimeError(f"table {stored.table_id}: {error}") from error
     humans = [seat for seat, _ in stored.token_hashes]
@@ -385,16 +497,21 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
             f"table {stored.table_id}: {len(actions)} steps stored for version {stored.version}"
         )
     try:
+        bots, rngs = seated(
+            seats,
+            roster,
+            tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
+        )
         return Table(
             table_id=stored.table_id,
             seats=seats,
-            bots=tuple(None if kind == HUMAN else make_bot(kind) for kind in seats),
+            bots=bots,
             token_hashes=dict(stored.token_hashes),
             deck=None if deck is None else tuple(wire.decode(Card, card) for card in deck),
             tutorial=bool(setup["tutorial"]),
             state=state,
             version=stored.version,
-            rngs=tuple(None if rng is None else Rng(int(rng)) for rng in extra["rngs"]),
+            rngs=rngs,
             seen=seen,
             actions=actions,
             answered=set(stored.answered),
@@ -404,6 +521,8 @@ def revive(stored: StoredTable, *, pace: float = 0.0) -> Table:
             spectator=setup.get("spectator"),
             public=bool(setup.get("public", False)),
             taken=set(stored.taken),
+            roster=roster,
+            turn_seconds=None if turn_seconds is None else int(turn_seconds),
         )
     except (KeyError, TypeError, ValueError) as error:  # the bots and generators disagree
         raise RuntimeError(f"table {stored.table_id}: {error}") from error

@@ -154,6 +154,7 @@ class Tables:
                 return
             fresh = revive(stored, pace=self.pace)
             table.state, table.version, table.rngs = fresh.state, fresh.version, fresh.rngs
+            table.bots, table.roster = fresh.bots, fresh.roster  # a seat may have left meanwhile
             table.seen, table.actions = fresh.seen, fresh.actions
             table.answered |= fresh.answered
             table.touched = fresh.touched
@@ -165,7 +166,7 @@ class Tables:
                 self.tokens.pop(digest, None)  # a claimed seat's old token: no more
         table.token_hashes = hashes
         table.taken |= set(stored.taken)
-        table.documents.clear()
+        table.seating_changed()
 
     def finish(self, table: Table) -> None:
         """Note a finished table; let go of the oldest beyond ``KEEP_FINISHED``.

@@ -81,6 +81,16 @@ export function checkAction(table, token, action) {
   });
 }
 
+/** POST /api/tables/{id}/leave: the seat leaves the table ("forfeit", or "bot" with a bot). */
+export function leaveTable(table, token, then = "forfeit") {
+  return request("POST", `/api/tables/${encodeURIComponent(table)}/leave`, { token, body: { then } });
+}
+
+/** POST /api/tables/{id}/name: the seat's display name, shown to the others. */
+export function setName(table, token, name) {
+  return request("POST", `/api/tables/${encodeURIComponent(table)}/name`, { token, body: { name } });
+}
+
 /** GET /api/tables/{id}/spectator?since=N: the spectators' document, with their token. */
 export function getSpectator(table, token, since = null) {
   const q = since === null ? "" : `?since=${encodeURIComponent(since)}`;

@@ -13,14 +13,17 @@ import {
   getRecord,
   getSpectator,
   getTable,
+  leaveTable,
 } from "./api.js";
 import { Connection, connectionWords } from "./connection.js";
 import { checkSeed, fairnessWords } from "./fairness.js";
 import { lessonModel, renderLesson } from "./lessons.js";
 import { animatePlay, appendLog, clearLog, followLog, renderCentre, renderHand, renderSeats } from "./render.js";
 import {
+  applyNotice,
   attackOnYou,
   chooseSession,
+  countdownText,
   discardCount,
   discarding,
   enterWord,
@@ -29,11 +32,16 @@ import {
   keepSelection,
   legalHas,
   lobbyRows,
+  matchSpec,
   myTurn,
+  namesWithSeating,
+  noticeWords,
   openInvites,
+  othersToTell,
   promptText,
   readFragment,
   readWatch,
+  secondsLeft,
   titleText,
   verdictWords,
   watchLink,
@@ -241,7 +249,11 @@ function chosenSeats() {
 async function startMatch(spec) {
   if (S.starting) return;
   S.starting = true;
-  // Leave the old table first: its connection stops, so nothing of it reaches the new table.
+  // Leave the old table first: its connection stops, so nothing of it reaches the new table. A
+  // table shared with other people is left with the leave action, so that they see it at once
+  // and the server plays this seat from then on (a forfeit) instead of waiting on it for ever.
+  const old = S.session;
+  if (old && othersToTell(S.doc)) leaveTable(old.table, old.token, "forfeit").catch(() => {});
   S.session = null;
   stopLive();
   show("table");
@@ -339,7 +351,7 @@ function applyDoc(doc) {
   const first = before === null;
   const newer = first || doc.version > before.version;
   S.doc = doc;
-  S.names = seatNames(seatKinds(doc), doc.view.seat);
+  S.names = namesOf(doc);
   const events = Array.isArray(doc.events) ? doc.events : [];
   if (first) {
     clearLog();
@@ -379,6 +391,31 @@ function applyDoc(doc) {
   updateInvites();
 }
 
+function namesOf(doc) {
+  return namesWithSeating(seatNames(seatKinds(doc), doc.view.seat), doc.seating, doc.view.seat);
+}
+
+/** A notice: a change at the table that is no action. The log says it; a seat that left, a banner. */
+function applyNoticeToPage(notice) {
+  if (!S.doc) return;
+  const said = noticeWords(notice, S.names, S.doc.view.seat);
+  S.doc = applyNotice(S.doc, notice);
+  S.names = namesOf(S.doc);
+  if (said) say(notice.notice === "left" || notice.notice === "timeout" ? "round" : "info", notice.notice, said);
+  if (notice.notice === "left" && notice.seat !== S.doc.view.seat) showBanner(said, false, false);
+  render();
+}
+
+/** The countdown to the turn's deadline, when the table has a time per turn. */
+function tickCountdown() {
+  const box = $("countdown");
+  const text = S.doc && !$("table").hidden ? countdownText(S.doc, S.names, Date.now()) : null;
+  box.hidden = text === null;
+  if (text !== null && box.textContent !== text) box.textContent = text;
+  const left = S.doc ? secondsLeft(S.doc.turn_deadline, Date.now()) : null;
+  box.classList.toggle("urgent", left !== null && left <= 5);
+}
+
 function lessonNow() {
   const lesson = S.doc && S.doc.lesson;
   return lesson && lesson.text ? lesson.text : null;
@@ -409,7 +446,9 @@ function startLive() {
       if (notice.notice === "taken" && Number.isInteger(notice.seat)) {
         S.doc = withSeatTaken(S.doc, notice.seat);
         updateInvites();
+        return;
       }
+      applyNoticeToPage(notice);
     },
   });
   S.conn.start();
@@ -438,7 +477,8 @@ function setConnection(state, retryMs = null) {
 
 function render() {
   const { view } = S.doc;
-  renderSeats(view, S.names, S.lastAction);
+  renderSeats(view, S.names, S.lastAction, S.doc.seating);
+  tickCountdown();
   renderCentre(view, S.names);
   drawHand();
   renderLesson(lessonModel(S.doc.lesson, S.lesson, Boolean(S.session && S.session.tutorial)));
@@ -534,18 +574,19 @@ function logEvent(event, live) {
   }
 }
 
-function showBanner(text, again) {
+function showBanner(text, again, points = true) {
   const banner = $("banner");
   banner.replaceChildren();
   const strong = document.createElement("strong");
   strong.textContent = text;
   const small = document.createElement("span");
   small.className = "banner-points";
-  small.textContent = S.doc
-    ? "Points: " +
-      S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") +
-      (again ? ". Everyone rejoins the next round." : ".")
-    : "";
+  small.textContent =
+    S.doc && points
+      ? "Points: " +
+        S.doc.view.points.map((p, seat) => `${S.names[seat]} ${p}`).join(" · ") +
+        (again ? ". Everyone rejoins the next round." : ".")
+      : "";
   banner.append(strong, small);
   banner.hidden = false;
   if (S.bannerTimer) clearTimeout(S.bannerTimer);
@@ -873,7 +914,8 @@ function wire() {
     event.preventDefault();
     const seats = chosenSeats();
     const listed = $("set-public").checked && seats.slice(1).includes("human");
-    startMatch(listed ? { seats, public: true } : { seats });
+    const spec = matchSpec(seats, $("set-turn").value);
+    startMatch(listed ? { ...spec, public: true } : spec);
   });
   $("lobby-refresh").addEventListener("click", refreshLobby);
   $("play").addEventListener("click", submit);
@@ -905,6 +947,7 @@ function wire() {
     else if (watching && (!S.session || watching.watch !== S.session.watch)) boot();
   });
   stickLog = followLog();
+  setInterval(tickCountdown, 250);
 }
 
 /** Watch a table, read-only, from a spectator's link (never stored: the browser's seat stays). */

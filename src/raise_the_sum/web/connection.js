@@ -31,12 +31,20 @@ export function connectionWords(state, retryMs = null) {
   return "";
 }
 
-const STATUS_OF = { bad_input: 400, unauthorized: 401, not_found: 404, stale_version: 409, illegal_action: 422 };
+const STATUS_OF = {
+  bad_input: 400,
+  unauthorized: 401,
+  not_found: 404,
+  stale_version: 409,
+  seat_left: 409,
+  illegal_action: 422,
+};
 
 /**
  * A socket message as the page reads it: {kind: "document", doc}, {kind: "error", error}
- * (an ApiError, as the POST would have thrown it), {kind: "notice", notice} (a change that moves
- * no version, such as a seat taken), or {kind: "other"} for anything else.
+ * (an ApiError, as the POST would have thrown it), {kind: "notice", notice} (a change at the
+ * table that is no action: a seat taken, a presence, a name, a seat that left, a timeout), or
+ * {kind: "other"} for anything else.
  */
 export function readMessage(text) {
   let body;
@@ -49,7 +57,7 @@ export function readMessage(text) {
   if (typeof body.error === "string") {
     return { kind: "error", error: new ApiError(STATUS_OF[body.error] ?? 400, body), replyTo: body.reply_to ?? null };
   }
-  if (typeof body.notice === "string") {
+  if (typeof body.notice === "string" && typeof body.seat === "number") {
     return { kind: "notice", notice: body };
   }
   if (typeof body.version === "number" && body.view && typeof body.view === "object") {

@@ -29,17 +29,20 @@ function fan(count) {
   return box;
 }
 
-/** The seats, clockwise from this one: name, points, cards (a fan for the others), status. */
-export function renderSeats(view, names, lastAction) {
+/** The seats, clockwise from this one: name, points, cards (a fan for the others), status, and
+ * whether a person's seat is away or left (``seating`` is the document's). */
+export function renderSeats(view, names, lastAction, seating = null) {
   const list = $("seats");
   list.replaceChildren();
-  for (const seat of seatsModel(view, names, lastAction)) {
+  for (const seat of seatsModel(view, names, lastAction, seating)) {
     const li = document.createElement("li");
     li.className = "seat";
     li.dataset.seat = String(seat.seat);
     li.classList.toggle("mine", seat.mine);
     li.classList.toggle("turn", seat.turn);
     li.classList.toggle("passed", seat.passed);
+    li.classList.toggle("away", seat.away);
+    li.classList.toggle("left", Boolean(seat.left));
     const name = document.createElement("span");
     name.className = "seat-name";
     name.textContent = seat.name;
@@ -53,10 +56,17 @@ export function renderSeats(view, names, lastAction) {
     status.className = "seat-status";
     status.textContent = seat.status;
     li.append(name, points, count, status);
+    const presence = seat.leftText || (seat.away ? "away" : "");
+    if (presence) {
+      const tag = document.createElement("span");
+      tag.className = "seat-presence";
+      tag.textContent = presence;
+      li.append(tag);
+    }
     if (!seat.mine) li.append(fan(seat.cards));
     li.setAttribute(
       "aria-label",
-      `${seat.name}: ${points.textContent}, ${count.textContent}${seat.passed ? ", passed" : ""}${seat.turn ? ", to act" : ""}`,
+      `${seat.name}: ${points.textContent}, ${count.textContent}${seat.passed ? ", passed" : ""}${seat.turn ? ", to act" : ""}${presence ? `, ${presence}` : ""}`,
     );
     list.append(li);
   }

@@ -85,6 +85,12 @@ export function withSeatTaken(doc, seat) {
   return { ...doc, seating };
 }
 
+/** The create body of a match from the settings: its seats, and a time per turn unless "". */
+export function matchSpec(seats, turn) {
+  const seconds = Number(turn);
+  return turn && Number.isInteger(seconds) && seconds > 0 ? { seats, turn_seconds: seconds } : { seats };
+}
+
 /** True when the document's seat must play, pass or discard now (a round's result is not a turn). */
 export function myTurn(doc) {
   if (!doc || !Array.isArray(doc.legal)) return false;
@@ -141,27 +147,131 @@ export function keepSelection(before, after, selected) {
   return kept;
 }
 
-/** Each seat as the table shows it, clockwise from this seat. */
-export function seatsModel(view, names, lastAction = new Map()) {
+/** A bot's name as the page writes it: "sam" is "Sam". */
+function botName(kind) {
+  return kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/** What a seat that left became, in words: "left: Sam plays", "left: forfeit". */
+export function leftWords(entry) {
+  if (!entry || !entry.left) return "";
+  return entry.left === "bot" ? `left: ${botName(entry.kind)} plays` : "left: forfeit";
+}
+
+/** Each seat as the table shows it, clockwise from this seat; ``seating`` is the document's. */
+export function seatsModel(view, names, lastAction = new Map(), seating = null) {
   const active = view.phase === "play" || view.phase === "discard";
   return clockwise(view.rules.players, view.seat).map((seat) => {
+    const entry = seating ? seating[seat] : null;
     const turn = active && view.current === seat;
     const passed = view.passed.includes(seat);
+    const mine = seat === view.seat;
     let status = lastAction.get(seat) || "";
-    if (turn) status = view.phase === "discard" ? "discarding" : seat === view.seat ? "your turn" : "to play";
+    if (turn) status = view.phase === "discard" ? "discarding" : mine ? "your turn" : "to play";
     else if (passed) status = "passed";
+    const left = entry ? entry.left : null;
+    // A person's seat is present or away; a bot's seat (or one a bot took over) is neither.
+    const away = Boolean(entry && entry.present === false && !mine && !left);
     return {
       seat,
       name: names[seat],
-      mine: seat === view.seat,
+      mine,
       points: view.points[seat],
       target: view.rules.points_to_win,
       cards: view.hand_sizes[seat],
       turn,
       passed,
       status,
+      away,
+      left,
+      leftText: leftWords(entry),
     };
   });
+}
+
+/** Every seat's name: the usual ones ("You", the bots'), a person's display name where set. */
+export function namesWithSeating(names, seating, mySeat) {
+  if (!Array.isArray(seating)) return names;
+  return names.map((name, seat) => {
+    const entry = seating[seat];
+    return seat !== mySeat && entry && entry.name ? entry.name : name;
+  });
+}
+
+/** The document with a notice's change in its seating (a presence, a name, a seat that left). */
+export function applyNotice(doc, notice) {
+  if (!doc || !Array.isArray(doc.seating) || !notice || doc.seating[notice.seat] === undefined) return doc;
+  const entry = { ...doc.seating[notice.seat] };
+  if (notice.notice === "presence") entry.present = notice.present;
+  else if (notice.notice === "name") entry.name = notice.name;
+  else if (notice.notice === "left") {
+    entry.left = notice.then;
+    if (notice.then === "bot" && notice.bot) {
+      entry.kind = notice.bot;
+      entry.present = null;
+    }
+  } else return doc;
+  const seating = doc.seating.slice();
+  seating[notice.seat] = entry;
+  return { ...doc, seating };
+}
+
+/** What the server did for a seat out of time, as the page says it of you and of another. */
+const DID = {
+  pass: ["passed for you", "passed for them"],
+  play: ["played your lowest card for you", "played their lowest card for them"],
+  discard: ["discarded your lowest cards for you", "discarded their lowest cards for them"],
+  next_round: ["started the next round", "started the next round"],
+};
+
+/** What the page says of a notice, or null when it says nothing (``names`` before the change). */
+export function noticeWords(notice, names, mySeat) {
+  const who = names[notice.seat];
+  if (notice.notice === "left") {
+    if (notice.seat === mySeat) return "You left this table.";
+    if (notice.then === "bot") {
+      return `${who} left the table. ${botName(notice.bot || "a bot")} plays their seat from now on; the match goes on.`;
+    }
+    return `${who} left the table (forfeit). The server plays their seat from now on, passing whenever it may; the match goes on.`;
+  }
+  if (notice.notice === "name") return notice.seat === mySeat ? null : `${who} is now called ${notice.name}.`;
+  if (notice.notice === "presence") {
+    if (notice.seat === mySeat) return null;
+    return notice.present ? `${who} is at the table.` : `${who} is away (their page is closed).`;
+  }
+  if (notice.notice === "timeout") {
+    const [forYou, forThem] = DID[notice.did] || DID.pass;
+    if (notice.seat === mySeat) return `Your time ran out: the server ${forYou}.`;
+    return `${who}’s time ran out: the server ${forThem}.`;
+  }
+  return null;
+}
+
+/** Whole seconds left until ``deadline`` (an ISO time) at ``nowMs``, never below 0; null without one. */
+export function secondsLeft(deadline, nowMs) {
+  if (!deadline) return null;
+  const at = Date.parse(deadline);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/** The countdown's words: "Your time: 0:27", "Riley: 0:05 left"; null when no clock runs. */
+export function countdownText(doc, names, nowMs) {
+  if (!doc) return null;
+  const left = secondsLeft(doc.turn_deadline, nowMs);
+  if (left === null) return null;
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  if (doc.view.current === doc.view.seat) return `Your time: ${clock}`;
+  return `${names[doc.view.current]}: ${clock} left`;
+}
+
+/**
+ * True when leaving this table for a fresh one should tell the others (the leave action): the
+ * match goes on, and another seat is a person who has not left.
+ */
+export function othersToTell(doc) {
+  if (!doc || doc.view.phase === "match_over" || !Array.isArray(doc.seating)) return false;
+  return doc.seating.some((entry, seat) => seat !== doc.view.seat && entry.kind === "human" && !entry.left);
 }
 
 /** The centre of the table: the score to beat, the attack and its author, the standing play. */
