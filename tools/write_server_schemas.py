@@ -261,6 +261,12 @@ def _seat_document() -> dict[str, Any]:
             },
             "seating": _SEATING,
             "seed_commitment": _COMMITMENT,
+            "turn_deadline": {
+                "description": "At a table with a time per turn, when the person to act runs "
+                "out of time and the server acts for them (rule R4.15): UTC, ISO 8601 with "
+                "milliseconds; else null.",
+                **_nullable({"type": "string", "pattern": _UTC}),
+            },
         },
         ["table", "version", "view", "legal", "events", "seats", "lesson"],
     )

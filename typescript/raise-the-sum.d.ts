@@ -716,6 +716,10 @@ export interface SeatDocument {
    * The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8): the record, at the end, shows the seed it commits to.
    */
   seed_commitment?: string;
+  /**
+   * At a table with a time per turn, when the person to act runs out of time and the server acts for them (rule R4.15): UTC, ISO 8601 with milliseconds; else null.
+   */
+  turn_deadline?: string | null;
 }
 /**
  * The table as one seat sees it.
@@ -865,6 +869,10 @@ export interface DocumentAnswer {
    * The SHA-256, lowercase hex, of the seed's decimal digits (UTF-8): the record, at the end, shows the seed it commits to.
    */
   seed_commitment?: string;
+  /**
+   * At a table with a time per turn, when the person to act runs out of time and the server acts for them (rule R4.15): UTC, ISO 8601 with milliseconds; else null.
+   */
+  turn_deadline?: string | null;
   /**
    * The client id of the action this message answers; absent in a push.
    */
