@@ -137,10 +137,19 @@ _SCHEMA: Final = (
     "CREATE INDEX IF NOT EXISTS tables_lobby ON tables (created DESC, id DESC) WHERE listed",
 )
 
-#: The upgrades from each earlier layout, by the version they start from. Layout 1 lacks the
+#: The upgrades from each earlier layout, by the version they start from. Layout 1 may lack
+#: the lobby's columns (its tables are then private, their seats not yet taken), and lacks the
 #: tables' ``seating`` (names, who left), which starts empty.
 _UPGRADES: Final[dict[int, tuple[str, ...]]] = {
-    1: ("ALTER TABLE tables ADD COLUMN IF NOT EXISTS seating TEXT NOT NULL DEFAULT '{}'",),
+    1: (
+        "ALTER TABLE tables ADD COLUMN IF NOT EXISTS created DOUBLE PRECISION",
+        "UPDATE tables SET created = touched WHERE created IS NULL",
+        "ALTER TABLE tables ALTER COLUMN created SET NOT NULL",
+        "ALTER TABLE tables ADD COLUMN IF NOT EXISTS taken BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE tables ADD COLUMN IF NOT EXISTS listing TEXT",
+        "ALTER TABLE tables ADD COLUMN IF NOT EXISTS listed BOOLEAN NOT NULL DEFAULT FALSE",
+        "ALTER TABLE tables ADD COLUMN IF NOT EXISTS seating TEXT NOT NULL DEFAULT '{}'",
+    ),
 }
 
 #: SQLSTATE codes and classes (their first two characters) that say the database cannot be
