@@ -16,11 +16,18 @@ survived: on a loaded machine a slow run is not a hang). A mutation known to
 change nothing a test can see carries the reason (``equivalent``); it is run
 and reported, and left out of the score.
 
-Run from the repository's root, out of CI (it takes about 20 minutes on two cores)::
+Each outcome is also appended, as one JSON line, to ``--results`` (a file
+kept between runs): a run cut short, by its budget or by hand, is taken up
+again with ``--resume``, which skips every mutation the file already decides
+(killed, survived or equivalent) and runs the others (timeouts included).
+
+Run from the repository's root, out of CI (it takes about 20 minutes on two
+quiet cores)::
 
     .venv/bin/python tools/mutation.py                  # every mutation
     .venv/bin/python tools/mutation.py --only explain   # ids containing "explain"
     .venv/bin/python tools/mutation.py --list           # the mutations, without running
+    nice .venv/bin/python tools/mutation.py --results mutation.jsonl --resume
 
 ``docs/testing.rst`` gives the last full run's score and every survivor.
 """
@@ -28,6 +35,7 @@ Run from the repository's root, out of CI (it takes about 20 minutes on two core
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -69,6 +77,8 @@ SERVER = (
     "tests/server/test_protocol.py",
     "src/raise_the_sum/server/documents.py",
 )
+#: The tests a mutant of the wire format's decoders (and the view checks they call) faces.
+WIRE = (*CORE, "tests/test_wire.py", "tests/test_bad_input.py")
 
 
 @dataclass(frozen=True)
@@ -179,6 +189,15 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation("validate-points-goal", S + "state.py",
              "        if not winner and count >= goal:\n",
              "        if not winner and count > goal:\n"),
+    Mutation("validate-view-attack", S + "state.py",
+             "    if view.attack != sent:\n", "    if False:\n", WIRE),
+    Mutation("validate-view-card-count", S + "state.py",
+             "    if counted != len(view.rules.deck):\n",
+             "    if counted > len(view.rules.deck):\n", WIRE),
+    # the wire format's decoders
+    Mutation("decode-seats-duplicates", S + "wire/_decoders.py",
+             "    if any(a >= b for a, b in itertools.pairwise(seats)):\n",
+             "    if any(a > b for a, b in itertools.pairwise(seats)):\n", WIRE),
     # views: what a seat may know
     Mutation("observe-hand-sizes", S + "views.py",
              "        hand_sizes=tuple(len(hand) for hand in state.hands),\n",
@@ -236,6 +255,19 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> str:
     return "passed" if done.returncode == 0 else "failed"
 
 
+def decided(result: str) -> bool:
+    """Whether an outcome settles its mutation (a timeout or a budget cut does not)."""
+    return result.startswith(("killed", "survived", "equivalent"))
+
+
+def read_results(path: Path) -> dict[str, str]:
+    """The last outcome of each mutation in a ``--results`` file (none if it is missing)."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {row["id"]: row["result"] for row in map(json.loads, filter(None, lines))}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the mutations; print one line each and the score; 1 if a survivor or stale remains."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -249,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tests", nargs="*", default=[], help="run these tests against every mutation instead"
     )
+    parser.add_argument(
+        "--results", type=Path, help="append each outcome to this file, one JSON line each"
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="skip the mutations --results already decides"
+    )
     args = parser.parse_args(argv)
     chosen = [m for m in MUTATIONS if not args.only or any(part in m.id for part in args.only)]
     if args.list:
@@ -257,10 +295,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     start = time.monotonic()
     outcome: dict[str, str] = {}
+    if args.resume and args.results is not None:
+        outcome = {m_id: r for m_id, r in read_results(args.results).items() if decided(r)}
+        for m in chosen:
+            if m.id in outcome:
+                print(f"{m.id:40} {outcome[m.id]} (an earlier run)", flush=True)
+        chosen = [m for m in chosen if m.id not in outcome]
     with tempfile.TemporaryDirectory(prefix="mutation-") as scratch:
         copy = Path(scratch) / "repo"
         copy_tree(copy)
-        if run_tests(copy, tuple(args.tests) or CORE + SERVER, args.timeout) != "passed":
+        everything = tuple(args.tests) or tuple(dict.fromkeys(WIRE + SERVER))
+        if run_tests(copy, everything, args.timeout) != "passed":
             print("the tests fail without any mutation: fix them first", file=sys.stderr)
             return 2
         for m in chosen:
@@ -290,7 +335,13 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 target.write_text(text, encoding="utf-8")
             outcome[m.id] = result
-            print(f"{m.id:40} {result} ({time.monotonic() - began:.0f} s)", flush=True)
+            seconds = time.monotonic() - began
+            print(f"{m.id:40} {result} ({seconds:.0f} s)", flush=True)
+            if args.results is not None:
+                with args.results.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"id": m.id, "result": result, "seconds": round(seconds)}))
+                    out.write("\n")
+    print(f"this run took {time.monotonic() - start:.0f} s", flush=True)
     decided = [r for r in outcome.values() if r.startswith(("killed", "survived"))]
     killed = sum(r.startswith("killed") for r in decided)
     if decided:
