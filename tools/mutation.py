@@ -243,7 +243,8 @@ def copy_tree(target: Path) -> None:
 
 
 def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> str:
-    """``"passed"``, ``"failed"`` or ``"timeout"``: the tests run in ``copy`` against its src."""
+    """``"passed"``, ``"failed: <the first failing test>"`` or ``"timeout"``: the tests run in
+    ``copy`` against its src."""
     env = {**os.environ, "PYTHONPATH": str(copy / "src")}
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
     try:
@@ -252,7 +253,11 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> str:
         )
     except subprocess.TimeoutExpired:
         return "timeout"
-    return "passed" if done.returncode == 0 else "failed"
+    if done.returncode == 0:
+        return "passed"
+    lines = done.stdout.decode(errors="replace").splitlines()
+    first = next((line for line in lines if line.startswith(("FAILED ", "ERROR "))), "")
+    return f"failed: {first[:200]}" if first else "failed"
 
 
 def decided(result: str) -> bool:
@@ -305,8 +310,9 @@ def main(argv: list[str] | None = None) -> int:
         copy = Path(scratch) / "repo"
         copy_tree(copy)
         everything = tuple(args.tests) or tuple(dict.fromkeys(WIRE + SERVER))
-        if run_tests(copy, everything, args.timeout) != "passed":
-            print("the tests fail without any mutation: fix them first", file=sys.stderr)
+        baseline = run_tests(copy, everything, args.timeout)
+        if baseline != "passed":
+            print(f"without a mutation the tests say {baseline}: fix them", file=sys.stderr)
             return 2
         for m in chosen:
             if time.monotonic() - start > args.budget:
@@ -325,11 +331,14 @@ def main(argv: list[str] | None = None) -> int:
                 result = run_tests(copy, tuple(args.tests) or m.tests, args.timeout)
                 if result == "passed" and args.full:
                     result = run_tests(copy, WHOLE, 3 * args.timeout)
-                    result = ("survived" if result == "passed" else "killed") + " (whole suite)"
+                    if result == "passed":
+                        result = "survived (whole suite)"
+                    elif result.startswith("failed"):
+                        result = "killed (whole suite)" + result[len("failed") :]
                 elif result == "passed":
                     result = "survived"
-                elif result == "failed":
-                    result = "killed"
+                elif result.startswith("failed"):
+                    result = "killed" + result[len("failed") :]
                 if m.equivalent and result.startswith("survived"):
                     result = f"equivalent ({m.equivalent})"
             finally:
