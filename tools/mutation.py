@@ -260,7 +260,7 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> str:
     return f"failed: {first[:200]}" if first else "failed"
 
 
-def decided(result: str) -> bool:
+def settles(result: str) -> bool:
     """Whether an outcome settles its mutation (a timeout or a budget cut does not)."""
     return result.startswith(("killed", "survived", "equivalent"))
 
@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     outcome: dict[str, str] = {}
     if args.resume and args.results is not None:
-        outcome = {m_id: r for m_id, r in read_results(args.results).items() if decided(r)}
+        outcome = {m_id: r for m_id, r in read_results(args.results).items() if settles(r)}
         for m in chosen:
             if m.id in outcome:
                 print(f"{m.id:40} {outcome[m.id]} (an earlier run)", flush=True)
