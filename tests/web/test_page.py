@@ -254,7 +254,11 @@ def screenshot(page: Page, name: str) -> Path:
     size = page.viewport_size
     width = size["width"] if size else 0
     path = SCREENSHOTS / f"{name}-{width}.png"
-    page.wait_for_timeout(350)  # let the banner's short entrance finish
+    # Let the banner's short entrance (and any other finite animation) finish.
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect.getComputedTiming().iterations === Infinity)"
+    )
     page.screenshot(path=str(path))
     return path
 
@@ -343,6 +347,14 @@ def wait_moved(page: Page, before: int) -> None:
     )
 
 
+def selected(page: Page) -> list[str]:
+    """The chosen cards, as the hand shows them."""
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand .card.selected", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
 def click_cards(page: Page, indices: list[int]) -> None:
     for index in indices:
         page.click(f"#hand .card >> nth={index}")
@@ -364,13 +376,13 @@ def take_turn_by_clicking(page: Page) -> None:
     """One turn with the mouse: discard when asked, try a strong reply, else pass; open with a
     card."""
     before = version(page)
+    # A new turn starts with nothing chosen: a choice never outlives the turn it was made in.
+    assert selected(page) == [], f"chosen at the start of a turn: {selected(page)}"
     if page.evaluate("document.body.classList.contains('discarding')"):
         count = int(page.evaluate("document.body.dataset.discard"))
         click_cards(page, list(range(count)))
         assert page.inner_text("#play") == "Discard"
         page.click("#play")
-    elif page.is_enabled("#pass") and "nothing you hold beats" in page.inner_text("#prompt"):
-        page.click("#pass")  # as the page says: a person passes to keep their cards
     elif page.is_enabled("#pass"):
         kinds: list[str] = page.eval_on_selector_all(
             "#hand .card",
@@ -1069,6 +1081,35 @@ def test_nothing_beats_the_score_says_so_and_offers_the_pass(server: str, pages:
     click_cards(page, [0, 1, 2, 3, 4])
     assert not wait_verdict(page)
     assert page.is_disabled("#play")
+
+
+def test_a_choice_does_not_outlive_its_turn_when_the_same_hand_comes_back(
+    server: str, pages: Pages
+) -> None:
+    """+1 cards and plays of one card: you open with +1, Riley cannot beat it and passes, you
+    win the round and open the next, having drawn another +1. Your hand is the same as at your
+    last turn, in a newer document: the card you played is not shown as chosen again (a click
+    on it would unchoose it, and Enter would play it without asking)."""
+    deck = parse_cards(" ".join(["+1"] * 40))
+    rules = Rules(players=2, min_play=1, max_play=1, points_to_win=9, deck=tuple(deck))
+    created = create(server, {"seats": ["human", "riley"], "rules": wire.encode(rules)})
+    page = pages.open()
+    page.goto(seat_link(server, created, 0))
+    wait_table(page)
+    for _ in range(4):
+        wait_turn(page)
+        assert selected(page) == []
+        before = version(page)
+        click_cards(page, [0])
+        assert selected(page) == ["+1"]
+        assert wait_verdict(page)
+        page.click("#play")
+        wait_moved(page, before)
+        if not page.evaluate("document.body.classList.contains('my-turn')"):
+            continue
+        # The answer to the play is already the next turn: a choice of the same cards there
+        # is the old one carried over.
+        assert selected(page) == [], f"version {version(page)} after {before}"
 
 
 def test_the_log_keeps_its_newest_line_in_view(server: str, pages: Pages) -> None:
