@@ -196,10 +196,17 @@ class Pages:
         self.browser = browser
         self.made: list[Watched] = []
 
-    def open(self, viewport: dict[str, int] = DESKTOP, *, javascript: bool = True) -> Page:
+    def open(
+        self,
+        viewport: dict[str, int] = DESKTOP,
+        *,
+        javascript: bool = True,
+        motion: Literal["no-preference", "reduce"] = "no-preference",
+    ) -> Page:
         context = self.browser.new_context(
             viewport={"width": viewport["width"], "height": viewport["height"]},
             java_script_enabled=javascript,
+            reduced_motion=motion,
         )
         watched = Watched(context)
         self.made.append(watched)
@@ -229,8 +236,16 @@ def save_artefacts(name: str, made: Pages) -> Path:
             shutil.copyfile(served.log, folder / f"server{number}.log")
         seeds = served.seeds()
         (folder / f"server{number}-seeds.json").write_text(json.dumps(seeds, indent=1))
-        print(f"{served.url}: the seeds of its tables: {seeds}")
     return folder
+
+
+@pytest.fixture(autouse=True)
+def seeds_printed() -> Iterator[None]:
+    """Every test of this module prints the seed of every table on its servers (pytest shows
+    it with a failure), so that a failing test's tables can be replayed."""
+    yield
+    for served in SERVED.values():
+        print(f"{served.url}: the seeds of its tables: {served.seeds()}")
 
 
 @pytest.fixture
@@ -241,9 +256,6 @@ def pages(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Pages]:
     if request.session.testsfailed > failed_before:  # the test's call failed
         folder = save_artefacts(request.node.name, made)
         print(f"artefacts of the failure: {folder}")
-    else:
-        for served in SERVED.values():
-            print(f"{served.url}: the seeds of its tables: {served.seeds()}")
     errors = made.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
@@ -1146,7 +1158,7 @@ def test_the_log_keeps_its_newest_line_in_view(server: str, pages: Pages) -> Non
     assert page.evaluate("document.getElementById('log').scrollTop") == 0
 
 
-def test_the_table_shows_piles_fans_and_the_play_moving(server: str, browser: Browser) -> None:
+def test_the_table_shows_piles_fans_and_the_play_moving(server: str, pages: Pages) -> None:
     """The draw and discard piles' sizes, each opponent's cards as a fan, and each play moving to
     the centre, except for a player who asked for reduced motion."""
     motions: tuple[tuple[Literal["no-preference", "reduce"], bool], ...] = (
@@ -1154,38 +1166,29 @@ def test_the_table_shows_piles_fans_and_the_play_moving(server: str, browser: Br
         ("reduce", False),
     )
     for motion, moves in motions:
-        context = browser.new_context(
-            viewport={"width": DESKTOP["width"], "height": DESKTOP["height"]},
-            reduced_motion=motion,
+        page = pages.open(motion=motion)
+        page.add_init_script(
+            "window.__moves = 0; const animate = Element.prototype.animate;"
+            " Element.prototype.animate = function (...args) {"
+            " window.__moves += 1; return animate.apply(this, args); };"
         )
-        try:
-            page = context.new_page()
-            page.add_init_script(
-                "window.__moves = 0; const animate = Element.prototype.animate;"
-                " Element.prototype.animate = function (...args) {"
-                " window.__moves += 1; return animate.apply(this, args); };"
-            )
-            start_standard(page, server)
-            assert page.get_attribute("#deck-pile", "aria-label") == "Draw pile: 33 cards"
-            assert page.get_attribute("#discard-pile", "aria-label") == "Discard pile: 0 cards"
-            fans = page.eval_on_selector_all(
-                "#seats .seat:not(.mine)",
-                "els => els.map(e => [e.querySelectorAll('.fan .back').length,"
-                " Number(e.querySelector('.seat-cards').firstChild.textContent)])",
-            )
-            assert [shown for shown, _ in fans] == [count for _, count in fans] == [7, 7, 7]
-            if motion == "no-preference":
-                screenshot(page, "table")
-            wait_turn(page)
-            take_turn_by_clicking(page)
-            wait_turn(page)
-            piles = page.eval_on_selector_all(
-                ".pile", "els => els.map(e => Number(e.dataset.count))"
-            )
-            assert piles[0] < 33 and piles[1] > 0
-            assert (page.evaluate("window.__moves") > 0) is moves
-        finally:
-            context.close()
+        start_standard(page, server)
+        assert page.get_attribute("#deck-pile", "aria-label") == "Draw pile: 33 cards"
+        assert page.get_attribute("#discard-pile", "aria-label") == "Discard pile: 0 cards"
+        fans = page.eval_on_selector_all(
+            "#seats .seat:not(.mine)",
+            "els => els.map(e => [e.querySelectorAll('.fan .back').length,"
+            " Number(e.querySelector('.seat-cards').firstChild.textContent)])",
+        )
+        assert [shown for shown, _ in fans] == [count for _, count in fans] == [7, 7, 7]
+        if motion == "no-preference":
+            screenshot(page, "table")
+        wait_turn(page)
+        take_turn_by_clicking(page)
+        wait_turn(page)
+        piles = page.eval_on_selector_all(".pile", "els => els.map(e => Number(e.dataset.count))")
+        assert piles[0] < 33 and piles[1] > 0
+        assert (page.evaluate("window.__moves") > 0) is moves
 
 
 def listen_to_live_regions(page: Page) -> None:
