@@ -229,7 +229,9 @@ MUTATIONS: tuple[Mutation, ...] = (
              "    legal = legal_plays(state)\n", SERVER),
     Mutation("documents-lesson-for-every-seat", S + "server/documents.py",
              "    lesson = _lesson(view) if tutorial and seat == 0 else None\n",
-             "    lesson = _lesson(view) if tutorial else None\n", SERVER),
+             "    lesson = _lesson(view) if tutorial else None\n", SERVER,
+             equivalent="lessons.lesson is None for every view but seat 0's (its docstring, "
+             "tests/test_lessons.py)"),
     Mutation("documents-empty-event-pieces", S + "server/documents.py",
              '    events_text = ",".join([piece for piece in events if piece])\n',
              '    events_text = ",".join(events)\n', SERVER),
