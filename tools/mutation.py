@@ -206,12 +206,10 @@ MUTATIONS: tuple[Mutation, ...] = (
              "        hand_sizes=tuple(len(hand) for hand in state.hands),\n",
              "        hand_sizes=tuple(len(hand) for hand in state.hands[::-1]),\n"),
     Mutation("sample-state-own-hand", S + "views.py",
-             "    if len(hidden) != wanted or view.hand_sizes[view.seat] != len(view.hand):\n",
-             "    if len(hidden) != wanted:\n"),
-    Mutation("sample-state-others-order", S + "views.py",
-             "    others = [seat for seat in range(view.rules.players) if seat != view.seat]\n",
-             "    others = [seat for seat in range(view.rules.players)[::-1]"
-             " if seat != view.seat]\n"),
+             "    if view.hand_sizes[view.seat] != len(view.hand):\n", "    if False:\n"),
+    Mutation("sample-state-deal-order", S + "views.py",
+             "    hidden = sorted(unseen.elements(), key=_BY_INDEX)\n",
+             "    hidden = sorted(unseen.elements(), key=_BY_INDEX, reverse=True)\n"),
     # events: what one seat may know of a transition
     Mutation("observe-events-keeps-others-draws", S + "events.py",
              "        if type(event) is Drew and event.seat != seat and event.card is not None:\n",
