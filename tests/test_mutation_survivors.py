@@ -15,6 +15,7 @@ import pytest
 from raise_the_sum import (
     Attack,
     Card,
+    IllegalAction,
     Pass,
     Play,
     Rng,
@@ -170,3 +171,24 @@ def test_explain_notes_rounding_only_when_the_division_leaves_a_remainder() -> N
     inexact = explain(parse_cards("+7"), Attack(divide=3)).steps[-1]
     assert (exact.rule, exact.text) == ("R2.5", "incoming division: 6 ÷ 3 = 2")
     assert (inexact.rule, inexact.text) == ("R2.5", "incoming division: 7 ÷ 3 = 2 (rounded down)")
+
+
+# --- apply: the card a refused play names (rule R4.2) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        ("+2 +9", "you do not hold +9"),  # a card held once, then one not held
+        ("+2 x2 x2", "you hold 1 x2, not 2"),  # a card held once, then one held too few times
+        ("+2 +2", "you hold 1 +2, not 2"),
+    ],
+)
+def test_a_refused_play_names_the_card_missing_not_one_held_as_often_as_played(
+    cards: str, reason: str
+) -> None:
+    state = new_game(seed=0)
+    assert state.hands[0] == parse_cards("+2 +4 +5 x2 x3 -5 -7 /2")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Play(parse_cards(cards)))
+    assert (refused.value.rule, refused.value.reason) == ("R4.2", reason)
