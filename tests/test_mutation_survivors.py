@@ -7,6 +7,7 @@ these bugs (and more) one at a time and runs the tests that concern them;
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -192,3 +193,26 @@ def test_a_refused_play_names_the_card_missing_not_one_held_as_often_as_played(
     with pytest.raises(IllegalAction) as refused:
         apply(state, Play(parse_cards(cards)))
     assert (refused.value.rule, refused.value.reason) == ("R4.2", reason)
+
+
+# --- sample_state: the unseen cards dealt as documented -----------------------------------------
+
+
+def test_sample_state_deals_the_shuffled_unseen_cards_to_the_other_seats_then_the_deck() -> None:
+    """The unseen cards, in card order, shuffled by the generator, dealt in order: to the other
+    hands in seat order, then the deck (``sample_state``'s docstring), so a generator gives one
+    sample, the same in every version of the library."""
+    state = new_game(seed=3)
+    view = observe(state, 1)
+    rng = Rng.from_seed(5)
+    unseen = Counter(state.rules.deck)
+    unseen.subtract(view.hand)
+    order, _ = rng.shuffle(sorted(unseen.elements(), key=lambda card: card.index))
+    sample = sample_state(view, rng)
+    start = 0
+    for seat in (0, 2, 3):
+        size = view.hand_sizes[seat]
+        assert sample.hands[seat] == tuple(sorted(order[start : start + size]))
+        start += size
+    assert sample.hands[1] == view.hand
+    assert sample.deck == tuple(order[start:])

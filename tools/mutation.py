@@ -161,7 +161,9 @@ MUTATIONS: tuple[Mutation, ...] = (
              "        least = (min(max(need, 0), mask)) + (group << width)\n"),
     Mutation("tables-needs-floor", S + "_tables.py",
              "        least = (min(max(need, 0), mask + 1)) + (group << width)\n",
-             "        least = (min(max(need, 1), mask + 1)) + (group << width)\n"),
+             "        least = (min(max(need, 1), mask + 1)) + (group << width)\n",
+             equivalent="least_adds_to_beat is 1 or more for every to_beat of 0 or more: a play "
+             "with no Add card totals 0, which beats nothing"),
     Mutation("tables-width", S + "_tables.py",
              "    return (_MOST_ADDED * high).bit_length()\n",
              "    return (_MOST_ADDED * high).bit_length() - 1\n"),
@@ -172,7 +174,9 @@ MUTATIONS: tuple[Mutation, ...] = (
              "        for size in range(low, min(high, sum(counts)) + 1):\n",
              "        for size in range(low, min(high, sum(counts))):\n"),
     Mutation("tables-halves-split", S + "_tables.py",
-             "        split = (len(counts) + 1) // 2\n", "        split = len(counts) // 2 + 1\n"),
+             "        split = (len(counts) + 1) // 2\n", "        split = len(counts) // 2 + 1\n",
+             equivalent="any cut between the halves lists the same plays in the same order "
+             "(the cut and the halves follow split): only the halves' sizes change"),
     # state.validate and the table's checks
     Mutation("validate-hand-sort", S + "state.py",
              "        if not _is_sorted(hand):\n", "        if False:\n"),
