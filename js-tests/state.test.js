@@ -80,16 +80,25 @@ test("nothing beats the score when the seat may only pass", () => {
   assert.equal(nothingBeats(doc({ current: 1, legal: [] })), null);
 });
 
-test("a half-made choice survives a document that leaves it valid, by card, not by place", () => {
+test("a half-made choice survives a document of the same version, by card", () => {
   const before = doc({ legal: [{ type: "pass" }] });
-  // The same turn, a card more in hand (sorted in front): the chosen +5 and x2 move one place.
-  const after = doc({ version: 4, hand: ["+1", "+1", "+5", "+5", "x2", "-3"] });
-  assert.deepEqual(keepSelection(before, after, new Set([1, 3])), new Set([2, 4]));
-  assert.deepEqual(keepSelection(before, doc({ version: 4 }), new Set([1, 2])), new Set([1, 2]));
-  // Not this seat's turn any more, another phase, or a chosen card gone: the choice is cleared.
-  assert.deepEqual(keepSelection(before, doc({ version: 4, current: 1, legal: [] }), new Set([1])), new Set());
-  assert.deepEqual(keepSelection(before, doc({ version: 4, phase: "discard" }), new Set([1])), new Set());
-  assert.deepEqual(keepSelection(before, doc({ version: 4, hand: ["+1", "x2", "-3"] }), new Set([1])), new Set());
+  assert.deepEqual(keepSelection(before, doc(), new Set([1, 2])), new Set([1, 2]));
+  assert.deepEqual(keepSelection(before, doc(), new Set()), new Set());
+  // Not this seat's turn, another phase, or a chosen card gone: the choice is cleared.
+  assert.deepEqual(keepSelection(before, doc({ current: 1, legal: [] }), new Set([1])), new Set());
+  assert.deepEqual(keepSelection(before, doc({ phase: "discard" }), new Set([1])), new Set());
+  assert.deepEqual(keepSelection(before, doc({ hand: ["+1", "x2", "-3"] }), new Set([1])), new Set());
+});
+
+test("a choice never outlives its turn, even when the next turn deals the same hand", () => {
+  // The seat chose +5 x2 and played them; by the next document the others have played and
+  // the seat drew the same cards back: the same hand, its turn again, a newer version.
+  const before = doc();
+  for (const version of [4, 9]) {
+    assert.deepEqual(keepSelection(before, doc({ version }), new Set([1, 3])), new Set());
+  }
+  const moreCards = doc({ version: 4, hand: ["+1", "+1", "+5", "+5", "x2", "-3"] });
+  assert.deepEqual(keepSelection(before, moreCards, new Set([1, 3])), new Set());
 });
 
 test("seats are clockwise from this one, with points, card counts and status", () => {

@@ -7,6 +7,7 @@ these bugs (and more) one at a time and runs the tests that concern them;
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -15,6 +16,7 @@ import pytest
 from raise_the_sum import (
     Attack,
     Card,
+    IllegalAction,
     Pass,
     Play,
     Rng,
@@ -170,3 +172,47 @@ def test_explain_notes_rounding_only_when_the_division_leaves_a_remainder() -> N
     inexact = explain(parse_cards("+7"), Attack(divide=3)).steps[-1]
     assert (exact.rule, exact.text) == ("R2.5", "incoming division: 6 ÷ 3 = 2")
     assert (inexact.rule, inexact.text) == ("R2.5", "incoming division: 7 ÷ 3 = 2 (rounded down)")
+
+
+# --- apply: the card a refused play names (rule R4.2) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        ("+2 +9", "you do not hold +9"),  # a card held once, then one not held
+        ("+2 x2 x2", "you hold 1 x2, not 2"),  # a card held once, then one held too few times
+        ("+2 +2", "you hold 1 +2, not 2"),
+    ],
+)
+def test_a_refused_play_names_the_card_missing_not_one_held_as_often_as_played(
+    cards: str, reason: str
+) -> None:
+    state = new_game(seed=0)
+    assert state.hands[0] == parse_cards("+2 +4 +5 x2 x3 -5 -7 /2")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Play(parse_cards(cards)))
+    assert (refused.value.rule, refused.value.reason) == ("R4.2", reason)
+
+
+# --- sample_state: the unseen cards dealt as documented -----------------------------------------
+
+
+def test_sample_state_deals_the_shuffled_unseen_cards_to_the_other_seats_then_the_deck() -> None:
+    """The unseen cards, in card order, shuffled by the generator, dealt in order: to the other
+    hands in seat order, then the deck (``sample_state``'s docstring), so a generator gives one
+    sample, the same in every version of the library."""
+    state = new_game(seed=3)
+    view = observe(state, 1)
+    rng = Rng.from_seed(5)
+    unseen = Counter(state.rules.deck)
+    unseen.subtract(view.hand)
+    order, _ = rng.shuffle(sorted(unseen.elements(), key=lambda card: card.index))
+    sample = sample_state(view, rng)
+    start = 0
+    for seat in (0, 2, 3):
+        size = view.hand_sizes[seat]
+        assert sample.hands[seat] == tuple(sorted(order[start : start + size]))
+        start += size
+    assert sample.hands[1] == view.hand
+    assert sample.deck == tuple(order[start:])

@@ -15,23 +15,28 @@ handful of seeds:
   discards (rule R4.8) and the end of a round (rules R5.1, R5.4).
 
 The literals were computed once with the engine. They are not merely
-self-confirming: the counts are recomputed here from an independent
-brute force that knows nothing of ``legal_plays`` -- every sub-multiset of
-the hand, enumerated with :mod:`itertools`, offered as a play and as a
-discard, plus ``Pass()`` and ``NextRound()``, each given to ``apply``, whose
-accepted results are counted -- and the first counts are checked by hand
-(218 is every play of 1 to 5 cards from 8 different cards).
+self-confirming: every table is recomputed with the library's plain
+specification of the legal actions, ``legal_plays_by_definition``, in place
+of the fast ``legal_plays``, on the standard game and on random variants;
+the counts are also recomputed from an independent brute force that knows
+nothing of either -- every sub-multiset of the hand, enumerated with
+:mod:`itertools`, offered as a play and as a discard, plus ``Pass()`` and
+``NextRound()``, each given to ``apply``, whose accepted results are
+counted -- and the first counts are checked by hand (218 is every play of 1
+to 5 cards from 8 different cards).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from math import comb
 
 import pytest
+from hypothesis import given, settings
 
+from properties.strategies import rules_variants, seeds
 from raise_the_sum import (
     Action,
     Card,
@@ -45,8 +50,12 @@ from raise_the_sum import (
     Rules,
     apply,
     legal_plays,
+    legal_plays_by_definition,
     new_game,
 )
+
+#: A generator of legal actions: the fast one, or the plain specification.
+Generator = Callable[[GameState], tuple[Action, ...]]
 
 #: (a) seed -> the number of legal actions at each step, taking the first one each time.
 FIRST_ACTION_LINE: dict[int, list[int]] = {
@@ -82,35 +91,41 @@ SMALL_POSITIONS: dict[int, tuple[int, int, int]] = {
 CROSS_CHECKED = [0, 7]
 
 
-def first_action_line(rules: Rules, seed: int, steps: int) -> Iterator[GameState]:
+def first_action_line(
+    rules: Rules, seed: int, steps: int, generator: Generator = legal_plays
+) -> Iterator[GameState]:
     """The first ``steps`` states of the line that always takes the first legal action."""
     state = new_game(rules, seed=seed)
     for _ in range(steps):
         yield state
-        actions = legal_plays(state)
+        actions = generator(state)
         if not actions:
             return
         state = apply(state, actions[0])
 
 
-def next_layer(states: Iterable[GameState]) -> tuple[set[GameState], int]:
+def next_layer(
+    states: Iterable[GameState], generator: Generator = legal_plays
+) -> tuple[set[GameState], int]:
     """The distinct positions one ply on from ``states``, and the number of (state, action)
     pairs."""
     layer: set[GameState] = set()
     pairs = 0
     for state in states:
-        for action in legal_plays(state):
+        for action in generator(state):
             layer.add(apply(state, action))
             pairs += 1
     return layer, pairs
 
 
-def positions(rules: Rules, seed: int, plies: int) -> tuple[int, ...]:
+def positions(
+    rules: Rules, seed: int, plies: int, generator: Generator = legal_plays
+) -> tuple[int, ...]:
     """The number of distinct positions after exactly 1, 2, ..., ``plies`` plies."""
     layer = {new_game(rules, seed=seed)}
     counts = []
     for _ in range(plies):
-        layer, pairs = next_layer(layer)
+        layer, pairs = next_layer(layer, generator)
         # Two different legal actions never lead to the same position.
         assert len(layer) == pairs
         counts.append(len(layer))
@@ -187,6 +202,41 @@ def test_positions_reachable_in_3_plies_of_2_players_with_plays_of_up_to_2_cards
     seed: int,
 ) -> None:
     assert positions(SMALL, seed, 3) == SMALL_POSITIONS[seed]
+
+
+# -- the same tables from the plain specification ------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", sorted(FIRST_ACTION_LINE))
+def test_the_first_action_line_counts_are_the_specifications(seed: int) -> None:
+    line = first_action_line(STANDARD, seed, 40, legal_plays_by_definition)
+    assert [len(legal_plays_by_definition(s)) for s in line] == FIRST_ACTION_LINE[seed]
+
+
+@pytest.mark.parametrize("seed", sorted(STANDARD_POSITIONS))
+def test_the_standard_games_position_counts_are_the_specifications(seed: int) -> None:
+    assert positions(STANDARD, seed, 2, legal_plays_by_definition) == STANDARD_POSITIONS[seed]
+
+
+@pytest.mark.parametrize("seed", sorted(SMALL_POSITIONS))
+def test_the_small_games_position_counts_are_the_specifications(seed: int) -> None:
+    assert positions(SMALL, seed, 3, legal_plays_by_definition) == SMALL_POSITIONS[seed]
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=rules_variants(), seed=seeds)
+def test_perft_of_a_random_variant_is_the_same_with_the_specification(
+    rules: Rules, seed: int
+) -> None:
+    """Two plies from the deal of any variant: the same positions, action for action, whether
+    the actions come from ``legal_plays`` or from its specification."""
+    fast = slow = {new_game(rules, seed=seed)}
+    for _ in range(2):
+        fast_pairs = [(state, legal_plays(state)) for state in fast]
+        assert all(actions == legal_plays_by_definition(state) for state, actions in fast_pairs)
+        fast, fast_count = next_layer(fast)
+        slow, slow_count = next_layer(slow, legal_plays_by_definition)
+        assert (fast, fast_count) == (slow, slow_count)
 
 
 @pytest.mark.parametrize("seed", CROSS_CHECKED)

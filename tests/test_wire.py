@@ -382,6 +382,14 @@ def test_a_view_holding_cards_its_deck_has_not_is_refused_even_when_the_count_ad
     assert (error.path, error.rule) == ("/deck_size", "R6.2")
 
 
+def test_a_view_whose_piles_and_hands_hold_fewer_cards_than_its_deck_is_refused() -> None:
+    # One card fewer in the deck than the rules' deck leaves: a card has gone missing.
+    shown = a_view()
+    error = refused(PlayerView, a_view(deck_size=shown["deck_size"] - 1))
+    assert (error.path, error.rule) == ("/deck_size", "R6.2")
+    assert error.reason.startswith("the hands, the deck, the standing play and the discard pile")
+
+
 def test_a_seat_out_of_range_is_refused() -> None:
     assert refused(GameState, tampered(current=2)).reason == "a seat from 0 to 1, got 2 (rule R3.1)"
     assert refused(GameState, tampered(standing_seat=7)).path == "/standing_seat"

@@ -16,11 +16,21 @@ survived: on a loaded machine a slow run is not a hang). A mutation known to
 change nothing a test can see carries the reason (``equivalent``); it is run
 and reported, and left out of the score.
 
-Run from the repository's root, out of CI (it takes about 20 minutes on two cores)::
+Each outcome is also appended, as one JSON line, to ``--results`` (a file
+kept between runs): a run cut short, by its budget or by hand, is taken up
+again with ``--resume``, which skips every mutation the file already decides
+(killed, survived or equivalent) and runs the others (timeouts included).
+
+Run from the repository's root, out of CI (it takes about 20 minutes on two
+quiet cores)::
 
     .venv/bin/python tools/mutation.py                  # every mutation
     .venv/bin/python tools/mutation.py --only explain   # ids containing "explain"
     .venv/bin/python tools/mutation.py --list           # the mutations, without running
+    nice .venv/bin/python tools/mutation.py --results mutation.jsonl --resume
+    nice .venv/bin/python tools/mutation.py --results mutation.jsonl --resume --reverse
+
+(the last two share the list, one from each end: on two cores, twice as fast).
 
 ``docs/testing.rst`` gives the last full run's score and every survivor.
 """
@@ -28,6 +38,7 @@ Run from the repository's root, out of CI (it takes about 20 minutes on two core
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -69,6 +80,8 @@ SERVER = (
     "tests/server/test_protocol.py",
     "src/raise_the_sum/server/documents.py",
 )
+#: The tests a mutant of the wire format's decoders (and the view checks they call) faces.
+WIRE = (*CORE, "tests/test_wire.py", "tests/test_bad_input.py")
 
 
 @dataclass(frozen=True)
@@ -148,48 +161,61 @@ MUTATIONS: tuple[Mutation, ...] = (
              "        least = (min(max(need, 0), mask)) + (group << width)\n"),
     Mutation("tables-needs-floor", S + "_tables.py",
              "        least = (min(max(need, 0), mask + 1)) + (group << width)\n",
-             "        least = (min(max(need, 1), mask + 1)) + (group << width)\n"),
+             "        least = (min(max(need, 1), mask + 1)) + (group << width)\n",
+             equivalent="least_adds_to_beat is 1 or more for every to_beat of 0 or more: a play "
+             "with no Add card totals 0, which beats nothing"),
     Mutation("tables-width", S + "_tables.py",
-             "    return (9 * high).bit_length()\n", "    return (8 * high).bit_length()\n"),
+             "    return (_MOST_ADDED * high).bit_length()\n",
+             "    return (_MOST_ADDED * high).bit_length() - 1\n"),
     Mutation("tables-zero-field", S + "_tables.py",
-             "        return 1 << (3 * width)\n", "        return 1 << (2 * width)\n"),
+             "        return 1 << (width * _ZERO_FIELD)\n",
+             "        return 1 << (width * (_ZERO_FIELD - 1))\n"),
     Mutation("tables-sizes-high", S + "_tables.py",
              "        for size in range(low, min(high, sum(counts)) + 1):\n",
              "        for size in range(low, min(high, sum(counts))):\n"),
     Mutation("tables-halves-split", S + "_tables.py",
-             "        split = (len(counts) + 1) // 2\n", "        split = len(counts) // 2 + 1\n"),
+             "        split = (len(counts) + 1) // 2\n", "        split = len(counts) // 2 + 1\n",
+             equivalent="any cut between the halves lists the same plays in the same order "
+             "(the cut and the halves follow split): only the halves' sizes change"),
     # state.validate and the table's checks
     Mutation("validate-hand-sort", S + "state.py",
              "        if not _is_sorted(hand):\n", "        if False:\n"),
     Mutation("validate-standing-sort", S + "state.py",
-             "    if not _is_sorted(state.standing):\n", "    if False:\n"),
+             "    if not _is_sorted(standing):\n", "    if False:\n"),
     Mutation("validate-sorted-strict", S + "state.py",
              "    return all(a.index <= b.index for a, b in itertools.pairwise(cards))\n",
              "    return all(a.index < b.index for a, b in itertools.pairwise(cards))\n"),
     Mutation("validate-opening-pass-at-min-play", S + "state.py",
-             "            if hand_sizes[seat] >= rules.min_play:\n",
-             "            if hand_sizes[seat] > rules.min_play:\n"),
+             "        if table.hand_sizes[seat] >= least:\n",
+             "        if table.hand_sizes[seat] > least:\n"),
     Mutation("validate-two-seats-in", S + "state.py",
              "        if still_in < 2:\n", "        if still_in < 1:\n"),
     Mutation("validate-standing-size", S + "state.py",
-             "        if not rules.min_play <= len(standing) <= rules.max_play:\n",
-             "        if not rules.min_play <= len(standing):\n"),
+             "    if not rules.min_play <= len(table.standing) <= rules.max_play:\n",
+             "    if not rules.min_play <= len(table.standing):\n"),
     Mutation("validate-conservation", S + "state.py",
              "    if held != wanted:\n", "    if sum(held.values()) != sum(wanted.values()):\n"),
     Mutation("validate-points-goal", S + "state.py",
              "        if not winner and count >= goal:\n",
              "        if not winner and count > goal:\n"),
+    Mutation("validate-view-attack", S + "state.py",
+             "    if view.attack != sent:\n", "    if False:\n", WIRE),
+    Mutation("validate-view-card-count", S + "state.py",
+             "    if counted != len(view.rules.deck):\n",
+             "    if counted > len(view.rules.deck):\n", WIRE),
+    # the wire format's decoders
+    Mutation("decode-seats-duplicates", S + "wire/_decoders.py",
+             "    if any(a >= b for a, b in itertools.pairwise(seats)):\n",
+             "    if any(a > b for a, b in itertools.pairwise(seats)):\n", WIRE),
     # views: what a seat may know
     Mutation("observe-hand-sizes", S + "views.py",
              "        hand_sizes=tuple(len(hand) for hand in state.hands),\n",
              "        hand_sizes=tuple(len(hand) for hand in state.hands[::-1]),\n"),
     Mutation("sample-state-own-hand", S + "views.py",
-             "    if len(hidden) != wanted or view.hand_sizes[view.seat] != len(view.hand):\n",
-             "    if len(hidden) != wanted:\n"),
-    Mutation("sample-state-others-order", S + "views.py",
-             "    others = [seat for seat in range(view.rules.players) if seat != view.seat]\n",
-             "    others = [seat for seat in range(view.rules.players)[::-1]"
-             " if seat != view.seat]\n"),
+             "    if view.hand_sizes[view.seat] != len(view.hand):\n", "    if False:\n"),
+    Mutation("sample-state-deal-order", S + "views.py",
+             "    hidden = sorted(unseen.elements(), key=_BY_INDEX)\n",
+             "    hidden = sorted(unseen.elements(), key=_BY_INDEX, reverse=True)\n"),
     # events: what one seat may know of a transition
     Mutation("observe-events-keeps-others-draws", S + "events.py",
              "        if type(event) is Drew and event.seat != seat and event.card is not None:\n",
@@ -207,7 +233,9 @@ MUTATIONS: tuple[Mutation, ...] = (
              "    legal = legal_plays(state)\n", SERVER),
     Mutation("documents-lesson-for-every-seat", S + "server/documents.py",
              "    lesson = _lesson(view) if tutorial and seat == 0 else None\n",
-             "    lesson = _lesson(view) if tutorial else None\n", SERVER),
+             "    lesson = _lesson(view) if tutorial else None\n", SERVER,
+             equivalent="lessons.lesson is None for every view but seat 0's (its docstring, "
+             "tests/test_lessons.py)"),
     Mutation("documents-empty-event-pieces", S + "server/documents.py",
              '    events_text = ",".join([piece for piece in events if piece])\n',
              '    events_text = ",".join(events)\n', SERVER),
@@ -224,7 +252,8 @@ def copy_tree(target: Path) -> None:
 
 
 def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> str:
-    """``"passed"``, ``"failed"`` or ``"timeout"``: the tests run in ``copy`` against its src."""
+    """``"passed"``, ``"failed: <the first failing test>"`` or ``"timeout"``: the tests run in
+    ``copy`` against its src."""
     env = {**os.environ, "PYTHONPATH": str(copy / "src")}
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
     try:
@@ -233,7 +262,24 @@ def run_tests(copy: Path, tests: tuple[str, ...], timeout: float) -> str:
         )
     except subprocess.TimeoutExpired:
         return "timeout"
-    return "passed" if done.returncode == 0 else "failed"
+    if done.returncode == 0:
+        return "passed"
+    lines = done.stdout.decode(errors="replace").splitlines()
+    first = next((line for line in lines if line.startswith(("FAILED ", "ERROR "))), "")
+    return f"failed: {first[:200]}" if first else "failed"
+
+
+def settles(result: str) -> bool:
+    """Whether an outcome settles its mutation (a timeout or a budget cut does not)."""
+    return result.startswith(("killed", "survived", "equivalent"))
+
+
+def read_results(path: Path) -> dict[str, str]:
+    """The last outcome of each mutation in a ``--results`` file (none if it is missing)."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {row["id"]: row["result"] for row in map(json.loads, filter(None, lines))}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -249,6 +295,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tests", nargs="*", default=[], help="run these tests against every mutation instead"
     )
+    parser.add_argument(
+        "--results", type=Path, help="append each outcome to this file, one JSON line each"
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="skip the mutations --results decides, before each one (another run may share it)",
+    )
+    parser.add_argument("--reverse", action="store_true", help="run the list from its end")
     args = parser.parse_args(argv)
     chosen = [m for m in MUTATIONS if not args.only or any(part in m.id for part in args.only)]
     if args.list:
@@ -257,17 +312,33 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     start = time.monotonic()
     outcome: dict[str, str] = {}
+    if args.resume and args.results is not None:
+        outcome = {m_id: r for m_id, r in read_results(args.results).items() if settles(r)}
+        for m in chosen:
+            if m.id in outcome:
+                print(f"{m.id:40} {outcome[m.id]} (an earlier run)", flush=True)
+        chosen = [m for m in chosen if m.id not in outcome]
+    if args.reverse:
+        chosen.reverse()
     with tempfile.TemporaryDirectory(prefix="mutation-") as scratch:
         copy = Path(scratch) / "repo"
         copy_tree(copy)
-        if run_tests(copy, tuple(args.tests) or CORE + SERVER, args.timeout) != "passed":
-            print("the tests fail without any mutation: fix them first", file=sys.stderr)
+        everything = tuple(args.tests) or tuple(dict.fromkeys(WIRE + SERVER))
+        baseline = run_tests(copy, everything, args.timeout)
+        if baseline != "passed":
+            print(f"without a mutation the tests say {baseline}: fix them", file=sys.stderr)
             return 2
         for m in chosen:
             if time.monotonic() - start > args.budget:
                 outcome[m.id] = "not run"
                 print(f"{m.id:40} not run (budget spent)", flush=True)
                 continue
+            if args.resume and args.results is not None:
+                shared = read_results(args.results).get(m.id, "")
+                if settles(shared):  # another run, sharing the file, has done it
+                    outcome[m.id] = shared
+                    print(f"{m.id:40} {shared} (another run)", flush=True)
+                    continue
             target = copy / m.path
             text = (ROOT / m.path).read_text(encoding="utf-8")
             if text.count(m.old) != 1:
@@ -280,17 +351,26 @@ def main(argv: list[str] | None = None) -> int:
                 result = run_tests(copy, tuple(args.tests) or m.tests, args.timeout)
                 if result == "passed" and args.full:
                     result = run_tests(copy, WHOLE, 3 * args.timeout)
-                    result = ("survived" if result == "passed" else "killed") + " (whole suite)"
+                    if result == "passed":
+                        result = "survived (whole suite)"
+                    elif result.startswith("failed"):
+                        result = "killed (whole suite)" + result[len("failed") :]
                 elif result == "passed":
                     result = "survived"
-                elif result == "failed":
-                    result = "killed"
+                elif result.startswith("failed"):
+                    result = "killed" + result[len("failed") :]
                 if m.equivalent and result.startswith("survived"):
                     result = f"equivalent ({m.equivalent})"
             finally:
                 target.write_text(text, encoding="utf-8")
             outcome[m.id] = result
-            print(f"{m.id:40} {result} ({time.monotonic() - began:.0f} s)", flush=True)
+            seconds = time.monotonic() - began
+            print(f"{m.id:40} {result} ({seconds:.0f} s)", flush=True)
+            if args.results is not None:
+                with args.results.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"id": m.id, "result": result, "seconds": round(seconds)}))
+                    out.write("\n")
+    print(f"this run took {time.monotonic() - start:.0f} s", flush=True)
     decided = [r for r in outcome.values() if r.startswith(("killed", "survived"))]
     killed = sum(r.startswith("killed") for r in decided)
     if decided:

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from raise_the_sum import Pass, Play, legal_plays, new_game, parse_cards, wire
+from raise_the_sum.events import Passed
 from raise_the_sum.server import documents
 from raise_the_sum.server.documents import dumps
 
@@ -56,3 +57,24 @@ def test_the_texts_of_actions_are_the_wire_json_of_each_whether_met_before_or_no
     alone = Play(parse_cards("+1 +2"))
     assert documents.action_text(alone) == wire.dumps(alone)
     assert id(alone) not in documents._BY_ID
+
+
+def test_a_document_joins_its_event_pieces_and_leaves_out_the_empty_ones() -> None:
+    # A piece is what one seat may know of one version's events; it is empty when the seat
+    # saw nothing of that version. Empty pieces must not leave empty items (",,") in the list.
+    state = new_game(seed=11)
+    pieces = [documents.seat_events((Passed(1),), 0), documents.seat_events((Passed(2),), 0)]
+    for events in (pieces, ["", *pieces], [pieces[0], "", "", pieces[1], ""], ["", ""]):
+        answer = documents.seat_document(
+            table="t",
+            version=2,
+            state=state,
+            events=events,
+            seat=0,
+            seats=["human", "riley", "sam", "alex"],
+            tutorial=False,
+        )
+        written = json.loads(answer)
+        expected = [{"type": "passed", "seat": seat} for seat in (1, 2)] if any(events) else []
+        assert written["events"] == expected
+        assert answer == dumps(written)

@@ -196,10 +196,17 @@ class Pages:
         self.browser = browser
         self.made: list[Watched] = []
 
-    def open(self, viewport: dict[str, int] = DESKTOP, *, javascript: bool = True) -> Page:
+    def open(
+        self,
+        viewport: dict[str, int] = DESKTOP,
+        *,
+        javascript: bool = True,
+        motion: Literal["no-preference", "reduce"] = "no-preference",
+    ) -> Page:
         context = self.browser.new_context(
             viewport={"width": viewport["width"], "height": viewport["height"]},
             java_script_enabled=javascript,
+            reduced_motion=motion,
         )
         watched = Watched(context)
         self.made.append(watched)
@@ -229,8 +236,16 @@ def save_artefacts(name: str, made: Pages) -> Path:
             shutil.copyfile(served.log, folder / f"server{number}.log")
         seeds = served.seeds()
         (folder / f"server{number}-seeds.json").write_text(json.dumps(seeds, indent=1))
-        print(f"{served.url}: the seeds of its tables: {seeds}")
     return folder
+
+
+@pytest.fixture(autouse=True)
+def seeds_printed() -> Iterator[None]:
+    """Every test of this module prints the seed of every table on its servers (pytest shows
+    it with a failure), so that a failing test's tables can be replayed."""
+    yield
+    for served in SERVED.values():
+        print(f"{served.url}: the seeds of its tables: {served.seeds()}")
 
 
 @pytest.fixture
@@ -241,9 +256,6 @@ def pages(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Pages]:
     if request.session.testsfailed > failed_before:  # the test's call failed
         folder = save_artefacts(request.node.name, made)
         print(f"artefacts of the failure: {folder}")
-    else:
-        for served in SERVED.values():
-            print(f"{served.url}: the seeds of its tables: {served.seeds()}")
     errors = made.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
@@ -254,7 +266,11 @@ def screenshot(page: Page, name: str) -> Path:
     size = page.viewport_size
     width = size["width"] if size else 0
     path = SCREENSHOTS / f"{name}-{width}.png"
-    page.wait_for_timeout(350)  # let the banner's short entrance finish
+    # Let the banner's short entrance (and any other finite animation) finish.
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect.getComputedTiming().iterations === Infinity)"
+    )
     page.screenshot(path=str(path))
     return path
 
@@ -343,6 +359,14 @@ def wait_moved(page: Page, before: int) -> None:
     )
 
 
+def selected(page: Page) -> list[str]:
+    """The chosen cards, as the hand shows them."""
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand .card.selected", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
 def click_cards(page: Page, indices: list[int]) -> None:
     for index in indices:
         page.click(f"#hand .card >> nth={index}")
@@ -364,13 +388,13 @@ def take_turn_by_clicking(page: Page) -> None:
     """One turn with the mouse: discard when asked, try a strong reply, else pass; open with a
     card."""
     before = version(page)
+    # A new turn starts with nothing chosen: a choice never outlives the turn it was made in.
+    assert selected(page) == [], f"chosen at the start of a turn: {selected(page)}"
     if page.evaluate("document.body.classList.contains('discarding')"):
         count = int(page.evaluate("document.body.dataset.discard"))
         click_cards(page, list(range(count)))
         assert page.inner_text("#play") == "Discard"
         page.click("#play")
-    elif page.is_enabled("#pass") and "nothing you hold beats" in page.inner_text("#prompt"):
-        page.click("#pass")  # as the page says: a person passes to keep their cards
     elif page.is_enabled("#pass"):
         kinds: list[str] = page.eval_on_selector_all(
             "#hand .card",
@@ -1071,6 +1095,35 @@ def test_nothing_beats_the_score_says_so_and_offers_the_pass(server: str, pages:
     assert page.is_disabled("#play")
 
 
+def test_a_choice_does_not_outlive_its_turn_when_the_same_hand_comes_back(
+    server: str, pages: Pages
+) -> None:
+    """+1 cards and plays of one card: you open with +1, Riley cannot beat it and passes, you
+    win the round and open the next, having drawn another +1. Your hand is the same as at your
+    last turn, in a newer document: the card you played is not shown as chosen again (a click
+    on it would unchoose it, and Enter would play it without asking)."""
+    deck = parse_cards(" ".join(["+1"] * 40))
+    rules = Rules(players=2, min_play=1, max_play=1, points_to_win=9, deck=tuple(deck))
+    created = create(server, {"seats": ["human", "riley"], "rules": wire.encode(rules)})
+    page = pages.open()
+    page.goto(seat_link(server, created, 0))
+    wait_table(page)
+    for _ in range(4):
+        wait_turn(page)
+        assert selected(page) == []
+        before = version(page)
+        click_cards(page, [0])
+        assert selected(page) == ["+1"]
+        assert wait_verdict(page)
+        page.click("#play")
+        wait_moved(page, before)
+        if not page.evaluate("document.body.classList.contains('my-turn')"):
+            continue
+        # The answer to the play is already the next turn: a choice of the same cards there
+        # is the old one carried over.
+        assert selected(page) == [], f"version {version(page)} after {before}"
+
+
 def test_the_log_keeps_its_newest_line_in_view(server: str, pages: Pages) -> None:
     page = pages.open()
     start_standard(page, server)
@@ -1105,7 +1158,7 @@ def test_the_log_keeps_its_newest_line_in_view(server: str, pages: Pages) -> Non
     assert page.evaluate("document.getElementById('log').scrollTop") == 0
 
 
-def test_the_table_shows_piles_fans_and_the_play_moving(server: str, browser: Browser) -> None:
+def test_the_table_shows_piles_fans_and_the_play_moving(server: str, pages: Pages) -> None:
     """The draw and discard piles' sizes, each opponent's cards as a fan, and each play moving to
     the centre, except for a player who asked for reduced motion."""
     motions: tuple[tuple[Literal["no-preference", "reduce"], bool], ...] = (
@@ -1113,38 +1166,29 @@ def test_the_table_shows_piles_fans_and_the_play_moving(server: str, browser: Br
         ("reduce", False),
     )
     for motion, moves in motions:
-        context = browser.new_context(
-            viewport={"width": DESKTOP["width"], "height": DESKTOP["height"]},
-            reduced_motion=motion,
+        page = pages.open(motion=motion)
+        page.add_init_script(
+            "window.__moves = 0; const animate = Element.prototype.animate;"
+            " Element.prototype.animate = function (...args) {"
+            " window.__moves += 1; return animate.apply(this, args); };"
         )
-        try:
-            page = context.new_page()
-            page.add_init_script(
-                "window.__moves = 0; const animate = Element.prototype.animate;"
-                " Element.prototype.animate = function (...args) {"
-                " window.__moves += 1; return animate.apply(this, args); };"
-            )
-            start_standard(page, server)
-            assert page.get_attribute("#deck-pile", "aria-label") == "Draw pile: 33 cards"
-            assert page.get_attribute("#discard-pile", "aria-label") == "Discard pile: 0 cards"
-            fans = page.eval_on_selector_all(
-                "#seats .seat:not(.mine)",
-                "els => els.map(e => [e.querySelectorAll('.fan .back').length,"
-                " Number(e.querySelector('.seat-cards').firstChild.textContent)])",
-            )
-            assert [shown for shown, _ in fans] == [count for _, count in fans] == [7, 7, 7]
-            if motion == "no-preference":
-                screenshot(page, "table")
-            wait_turn(page)
-            take_turn_by_clicking(page)
-            wait_turn(page)
-            piles = page.eval_on_selector_all(
-                ".pile", "els => els.map(e => Number(e.dataset.count))"
-            )
-            assert piles[0] < 33 and piles[1] > 0
-            assert (page.evaluate("window.__moves") > 0) is moves
-        finally:
-            context.close()
+        start_standard(page, server)
+        assert page.get_attribute("#deck-pile", "aria-label") == "Draw pile: 33 cards"
+        assert page.get_attribute("#discard-pile", "aria-label") == "Discard pile: 0 cards"
+        fans = page.eval_on_selector_all(
+            "#seats .seat:not(.mine)",
+            "els => els.map(e => [e.querySelectorAll('.fan .back').length,"
+            " Number(e.querySelector('.seat-cards').firstChild.textContent)])",
+        )
+        assert [shown for shown, _ in fans] == [count for _, count in fans] == [7, 7, 7]
+        if motion == "no-preference":
+            screenshot(page, "table")
+        wait_turn(page)
+        take_turn_by_clicking(page)
+        wait_turn(page)
+        piles = page.eval_on_selector_all(".pile", "els => els.map(e => Number(e.dataset.count))")
+        assert piles[0] < 33 and piles[1] > 0
+        assert (page.evaluate("window.__moves") > 0) is moves
 
 
 def listen_to_live_regions(page: Page) -> None:

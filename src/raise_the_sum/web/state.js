@@ -128,12 +128,16 @@ export function playRange(rules) {
 
 /**
  * The chosen cards' places in the new document's hand, when the choice still makes sense:
- * the seat is still to act in the same phase and still holds every chosen card. A new
- * document (a push while the player was choosing) then keeps a half-made choice; otherwise
- * the choice is cleared.
+ * the document is of the same version (every version is an action, so the same turn: the
+ * socket's document sent again, or a POST's answer after a push), the seat is to act and it
+ * still holds every chosen card. A half-made choice then survives the new document. A newer
+ * version means someone acted: the choice was for a turn that is over (even when the seat is
+ * to act again with the same cards, as after playing a card and drawing its twin), so it is
+ * cleared.
  */
 export function keepSelection(before, after, selected) {
   if (!before || !after || selected.size === 0) return new Set();
+  if (after.version !== before.version) return new Set();
   if (!myTurn(after) || before.view.phase !== after.view.phase) return new Set();
   const oldHand = before.view.hand;
   const free = after.view.hand.map((card, index) => ({ card, index }));
