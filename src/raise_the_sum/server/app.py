@@ -437,7 +437,7 @@ async def table_socket(websocket: WebSocket) -> None:
         service.open_socket(table, seat)
         try:
             first_version = table.version  # the version ``first`` shows
-            noticed = _last_notice(table)  # ``first`` shows the notices up to this one
+            noticed = table.last_notice()  # ``first`` shows the notices up to this one
             first = await service.document(table, seat, since, scores=scores)
         except BaseException:
             service.close_socket(table, seat)
@@ -529,7 +529,7 @@ async def _serve_socket(
     try:
         await send(first, None)
         while not reader.done():
-            for number, notice in _notices_after(table, noticed):
+            for number, notice in table.notices_after(noticed):
                 await send(notice, None)
                 noticed = number
             if table.version > seen:  # also a change while the handshake went on
@@ -550,16 +550,6 @@ async def _serve_socket(
             await reader
 
 
-def _last_notice(table: Table) -> int:
-    """The number of the table's latest notice (0 before any)."""
-    return table.notices[-1][0] if table.notices else 0
-
-
-def _notices_after(table: Table, number: int) -> list[tuple[int, bytes]]:
-    """The table's notices numbered after ``number``, oldest first."""
-    return [(n, notice) for n, notice in table.notices if n > number]
-
-
 async def spectator_socket(websocket: WebSocket) -> None:
     """``/api/tables/{id}/spectator/ws?token=...&since=N``: the spectators' documents.
 
@@ -574,7 +564,7 @@ async def spectator_socket(websocket: WebSocket) -> None:
         table = await service.spectate(websocket.path_params["table"], _one(websocket, "token"))
         since = parse_since(_one(websocket, "since"))
         first = service.spectator_document(table, since)
-        shown = (table.version, _last_notice(table))  # what ``first`` shows
+        shown = (table.version, table.last_notice())  # what ``first`` shows
         service.open_spectator(table)
     except (ProtocolError, StoreUnavailable) as failure:
         error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
@@ -625,7 +615,7 @@ async def _watch(
             await websocket.send_text(first.decode())
         while not reader.done():
             async with sending:
-                for number, notice in _notices_after(table, noticed):
+                for number, notice in table.notices_after(noticed):
                     await websocket.send_text(notice.decode())
                     noticed = number
                 if table.version > seen:

@@ -244,6 +244,14 @@ class Table:
         self._seating = (self.seating_serial, entries)
         return entries
 
+    def last_notice(self) -> int:
+        """The number of the table's latest notice (0 before any)."""
+        return self.notices[-1][0] if self.notices else 0
+
+    def notices_after(self, number: int) -> list[tuple[int, bytes]]:
+        """The table's notices numbered after ``number``, oldest first."""
+        return [(n, notice) for n, notice in self.notices if n > number]
+
     def present(self, seat: int) -> bool:
         """True when ``seat`` has a socket open here, or at another process that said so."""
         return self.sockets.get(seat, 0) > 0 or self.elsewhere.get(seat, False)
