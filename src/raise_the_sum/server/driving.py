@@ -44,6 +44,12 @@ RETRY_MOST: Final = 30.0
 WritePath = Callable[[Table, list[Step], tuple[Rng | None, ...]], Awaitable[bool]]
 
 
+def _failed(table: Table, what: str, error: Exception, wait: float) -> None:
+    """Say in one line of the log that ``what`` failed at ``table``, and when it is tried again."""
+    reason = " ".join(str(error).split()) or type(error).__name__
+    _log.error("table %s: %s failed (%s); trying again in %g s", table.table_id, what, reason, wait)
+
+
 class Driving:
     """The tasks that take the server's actions at its tables, and the worker threads.
 
@@ -149,14 +155,7 @@ class Driving:
                 except asyncio.CancelledError:
                     raise
                 except Exception as error:  # the table's alone; the others go on
-                    reason = " ".join(str(error).split()) or type(error).__name__
-                    _log.error(
-                        "table %s: the action for a seat out of time failed (%s); "
-                        "trying again in %g s",
-                        table.table_id,
-                        reason,
-                        wait,
-                    )
+                    _failed(table, "the action for a seat out of time", error, wait)
             else:
                 version = table.version
                 started = loop.time()
@@ -176,13 +175,7 @@ class Driving:
                 except asyncio.CancelledError:
                     raise
                 except Exception as error:  # the table's alone; the others go on
-                    reason = " ".join(str(error).split()) or type(error).__name__
-                    _log.error(
-                        "table %s: the bots' action failed (%s); trying again in %g s",
-                        table.table_id,
-                        reason,
-                        wait,
-                    )
+                    _failed(table, "the bots' action", error, wait)
             await asyncio.sleep(wait)
             wait = min(wait * 2, RETRY_MOST)
             with contextlib.suppress(Exception):  # the store may still be failing: next time

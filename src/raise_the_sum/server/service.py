@@ -121,6 +121,17 @@ __all__ = [
 _log = logging.getLogger("raise_the_sum.server")
 
 
+def _cannot_store(table: Table, what: str, error: StoreUnavailable) -> ProtocolError:
+    """The 503 for a write the store could not make (logged in one line): nothing changed."""
+    _log.error("table %s: %s", table.table_id, error)
+    return ProtocolError(
+        503,
+        "unavailable",
+        f"the server cannot store {what} now: {error.reason}; nothing was changed, try again later",
+        headers={"Retry-After": "5"},
+    )
+
+
 class TableService:
     """The tables of one server: create, authenticate, act, watch, and the bots.
 
@@ -757,14 +768,7 @@ class TableService:
                 driven=table.server_acts(table.state, table.rngs),
             )
         except StoreUnavailable as error:
-            _log.error("table %s: %s", table.table_id, error)
-            raise ProtocolError(
-                503,
-                "unavailable",
-                f"the server cannot store the change now: {error.reason}; nothing was "
-                "changed, try again later",
-                headers={"Retry-After": "5"},
-            ) from None
+            raise _cannot_store(table, "the change", error) from None
         table.roster = roster
 
     def open_spectator(self, table: Table) -> None:
@@ -823,14 +827,7 @@ class TableService:
             try:
                 return await self._act(table, seat, action, version, client_id)
             except StoreUnavailable as error:
-                _log.error("table %s: %s", table.table_id, error)
-                raise ProtocolError(
-                    503,
-                    "unavailable",
-                    f"the server cannot store the action now: {error.reason}; nothing was "
-                    "changed, try again later",
-                    headers={"Retry-After": "5"},
-                ) from None
+                raise _cannot_store(table, "the action", error) from None
 
     async def _act(
         self, table: Table, seat: int, action: Action, version: int, client_id: str
