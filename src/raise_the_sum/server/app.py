@@ -443,10 +443,7 @@ async def table_socket(websocket: WebSocket) -> None:
             service.close_socket(table, seat)
             raise
     except (ProtocolError, StoreUnavailable) as failure:
-        error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
-        await websocket.accept()  # a browser sees only close codes of an accepted socket
-        await websocket.send_text(error.encoded().decode())
-        await websocket.close(code=_REFUSED, reason=error.body["error"])
+        await _refuse_socket(websocket, failure)
         return
     try:
         await websocket.accept()
@@ -505,23 +502,13 @@ async def _serve_socket(
                 answer = await service.document(table, seat, body.version, scores=True)
             await send(_replying(answer, body.id), outcome.version)
 
-    limits: Limits = websocket.app.state.limits
-    limited = _client_address(websocket) not in limits.exempt
-    messages = TokenBucket(burst=limits.message_burst, rate=limits.message_rate)
-    loop = asyncio.get_running_loop()
-
     async def read() -> None:
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                wait = messages.take("", now=loop.time()) if limited else 0.0
+            async for wait, data in _messages(websocket):
                 if wait > 0:  # refused before any work; the socket stays open
                     await send(_too_many(wait, "messages on this socket").encoded(), None)
-                    continue
-                text = message.get("text")
-                await answer(text if text is not None else message.get("bytes") or b"")
+                else:
+                    await answer(data)
         finally:
             wake.set()
 
@@ -544,10 +531,45 @@ async def _serve_socket(
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
-        service.unwatch(table, wake)
-        reader.cancel()
-        with contextlib.suppress(BaseException):
-            await reader
+        await _stop_watching(service, table, wake, reader)
+
+
+async def _refuse_socket(websocket: WebSocket, failure: ProtocolError | StoreUnavailable) -> None:
+    """Refuse a socket: accept it, send the error object, and close it with code 1008."""
+    error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
+    await websocket.accept()  # a browser sees only close codes of an accepted socket
+    await websocket.send_text(error.encoded().decode())
+    await websocket.close(code=_REFUSED, reason=error.body["error"])
+
+
+async def _messages(websocket: WebSocket) -> AsyncIterator[tuple[float, str | bytes]]:
+    """The socket's messages until it closes, each as ``(0.0, data)``; one over the socket's
+    limit of messages comes as ``(wait, b"")``, ``wait`` the seconds until the next is let in
+    (an address in ``limits.exempt`` has no limit)."""
+    limits: Limits = websocket.app.state.limits
+    limited = _client_address(websocket) not in limits.exempt
+    bucket = TokenBucket(burst=limits.message_burst, rate=limits.message_rate)
+    loop = asyncio.get_running_loop()
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        wait = bucket.take("", now=loop.time()) if limited else 0.0
+        if wait > 0:
+            yield wait, b""
+            continue
+        text = message.get("text")
+        yield 0.0, text if text is not None else message.get("bytes") or b""
+
+
+async def _stop_watching(
+    service: TableService, table: Table, wake: asyncio.Event, reader: asyncio.Task[None]
+) -> None:
+    """A socket's end: stop hearing of the table's changes, and stop reading."""
+    service.unwatch(table, wake)
+    reader.cancel()
+    with contextlib.suppress(BaseException):
+        await reader
 
 
 async def spectator_socket(websocket: WebSocket) -> None:
@@ -567,10 +589,7 @@ async def spectator_socket(websocket: WebSocket) -> None:
         shown = (table.version, table.last_notice())  # what ``first`` shows
         service.open_spectator(table)
     except (ProtocolError, StoreUnavailable) as failure:
-        error = _unavailable(failure) if isinstance(failure, StoreUnavailable) else failure
-        await websocket.accept()
-        await websocket.send_text(error.encoded().decode())
-        await websocket.close(code=_REFUSED, reason=error.body["error"])
+        await _refuse_socket(websocket, failure)
         return
     try:
         await websocket.accept()
@@ -590,26 +609,21 @@ async def _watch(
     seen, noticed = shown
     wake = service.watch(table)
     refusal = read_only().encoded().decode()
-    limits: Limits = websocket.app.state.limits
-    limited = _client_address(websocket) not in limits.exempt
-    messages = TokenBucket(burst=limits.message_burst, rate=limits.message_rate)
-    loop = asyncio.get_running_loop()
     sending = asyncio.Lock()
 
     async def read() -> None:
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                wait = messages.take("", now=loop.time()) if limited else 0.0
-                answer = _too_many(wait, "messages on this socket").encoded().decode()
+            async for wait, _ in _messages(websocket):
+                if wait > 0:
+                    answer = _too_many(wait, "messages on this socket").encoded().decode()
+                else:
+                    answer = refusal
                 async with sending:
-                    await websocket.send_text(answer if wait > 0 else refusal)
+                    await websocket.send_text(answer)
         finally:
             wake.set()
 
-    reader = loop.create_task(read())
+    reader = asyncio.get_running_loop().create_task(read())
     try:
         async with sending:
             await websocket.send_text(first.decode())
@@ -627,10 +641,7 @@ async def _watch(
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
-        service.unwatch(table, wake)
-        reader.cancel()
-        with contextlib.suppress(BaseException):
-            await reader
+        await _stop_watching(service, table, wake, reader)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
