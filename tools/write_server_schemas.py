@@ -231,13 +231,7 @@ def _seat_document() -> dict[str, Any]:
                 "type": "array",
                 "items": _server("event"),
             },
-            "seats": {
-                "description": "Each seat's kind: 'human' or a bot's name.",
-                "type": "array",
-                "items": _string(1),
-                "minItems": 2,
-                "maxItems": 4,
-            },
+            "seats": _SEATS,
             "lesson": _nullable({"$ref": "#/$defs/lesson"}),
             "must_discard": {
                 "description": "How many cards the seat must discard now (rule R4.8), else 0.",
@@ -248,11 +242,7 @@ def _seat_document() -> dict[str, Any]:
                 "(such as '−5 ÷2'), or null when there is none.",
                 **_nullable(_string(1)),
             },
-            "next_round_at": {
-                "description": "In the brief result between rounds, when the table moves on by "
-                "itself (UTC, ISO 8601 with milliseconds); else null.",
-                **_nullable({"type": "string", "pattern": _UTC}),
-            },
+            "next_round_at": _NEXT_ROUND_AT,
             "legal_scores": {
                 "description": "Only when asked for (?scores=1): for each legal action, in the "
                 "same order, a play's total and the attack it sends on; null for another action.",
@@ -278,6 +268,20 @@ _COMMITMENT: Final = {
     "record, at the end, shows the seed it commits to.",
     "type": "string",
     "pattern": "^[0-9a-f]{64}$",
+}
+
+_SEATS: Final = {
+    "description": "Each seat's kind: 'human' or a bot's name.",
+    "type": "array",
+    "items": _string(1),
+    "minItems": 2,
+    "maxItems": 4,
+}
+
+_NEXT_ROUND_AT: Final = {
+    "description": "In the brief result between rounds, when the table moves on by itself "
+    "(UTC, ISO 8601 with milliseconds); else null.",
+    **_nullable({"type": "string", "pattern": _UTC}),
 }
 
 _SEATING: Final = {
@@ -349,24 +353,14 @@ def _spectator_document() -> dict[str, Any]:
                 "type": "array",
                 "items": _server("event"),
             },
-            "seats": {
-                "description": "Each seat's kind: 'human' or a bot's name.",
-                "type": "array",
-                "items": _string(1),
-                "minItems": 2,
-                "maxItems": 4,
-            },
+            "seats": _SEATS,
             "seating": _SEATING,
             "seed_commitment": _COMMITMENT,
             "attack_text": {
                 "description": "The attack in force on the player to act, or null.",
                 **_nullable(_string(1)),
             },
-            "next_round_at": {
-                "description": "In the brief result between rounds, when the table moves on by "
-                "itself (UTC, ISO 8601 with milliseconds); else null.",
-                **_nullable({"type": "string", "pattern": _UTC}),
-            },
+            "next_round_at": _NEXT_ROUND_AT,
         },
     )
 
@@ -394,13 +388,7 @@ def _listed() -> dict[str, Any]:
         "A table in the lobby.",
         {
             "table": {"description": "The table's id.", **_string(1)},
-            "seats": {
-                "description": "Each seat's kind: 'human' or a bot's name.",
-                "type": "array",
-                "items": _string(1),
-                "minItems": 2,
-                "maxItems": 4,
-            },
+            "seats": _SEATS,
             "free": {
                 "description": "The free human seats: POST /api/lobby/{table}/seats/{seat} "
                 "takes one.",
